@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], {
+    error: 'expects true or false',
+  })
+  .transform((value) => ['true', '1', 'on', 'yes'].includes(value));
+
+const urlWithProtocols = (protocols: string[]) =>
+  z
+    .url({ error: `expects a URL starting with ${protocols.join(' or ')}` })
+    .refine((value) => protocols.some((protocol) => value.startsWith(protocol)), {
+      error: `expects a URL starting with ${protocols.join(' or ')}`,
+    });
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: 'expects a comma-separated list of email addresses' })));
+
+/** Every setting the server reads, validated once at start. Empty strings count as unset. */
+const environmentSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'expects development, production or test',
+    })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'expects a port number from 0 to 65535' })
+    .int({ error: 'expects a port number from 0 to 65535' })
+    .min(0, { error: 'expects a port number from 0 to 65535' })
+    .max(65535, { error: 'expects a port number from 0 to 65535' })
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: urlWithProtocols(['http://', 'https://']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWithProtocols(['postgres://', 'postgresql://']).optional(),
+  REDIS_URL: urlWithProtocols(['redis://', 'rediss://']).optional(),
+  SMTP_URL: urlWithProtocols(['smtp://', 'smtps://']).optional(),
+  MAIL_FROM: z.string().min(3).default('Ruthless <no-reply@ruthless.localhost>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: urlWithProtocols(['http://', 'https://']).default('https://accounts.google.com'),
+  ADMIN_EMAILS: emailList.default([]),
+  DEMO: booleanFlag.optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'expects one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  adminEmails: string[];
+  demo: boolean;
+  logLevel: string;
+}
+
+/** Thrown with one line that names the variable and what it expects. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the configuration from an environment. `baseDir` resolves a relative DATA_DIR
+ * (npm runs workspace scripts in the workspace folder, so the caller passes where the
+ * user typed the command).
+ */
+export function loadConfig(env: Record<string, string | undefined>, baseDir = process.cwd()): Config {
+  const present = Object.fromEntries(
+    Object.keys(environmentSchema.shape)
+      .map((key) => [key, env[key]?.trim()] as const)
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${present[name]}")`);
+  }
+  const values = parsed.data;
+  if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
+    const missing = values.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+    throw new ConfigError(
+      `Invalid configuration: ${missing} expects a value when the other Google setting is given`,
+    );
+  }
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(baseDir, values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    google:
+      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: values.GOOGLE_CLIENT_ID,
+            clientSecret: values.GOOGLE_CLIENT_SECRET,
+            issuer: values.OIDC_ISSUER,
+          }
+        : undefined,
+    adminEmails: values.ADMIN_EMAILS,
+    // The demo's rooms and rolling schedule are on by default, except in production and tests.
+    demo: values.DEMO ?? values.NODE_ENV === 'development',
+    logLevel: values.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,25 @@
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, loadConfig, type Config } from './config';
+
+let config: Config;
+try {
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
+  config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+// Loaded after the configuration is known good, so a bad setting fails fast and alone.
+const { buildApp } = await import('./app');
+const app = await buildApp(config);
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.fastify.log.error({ err }, 'shutting down after an error');
+  else app.fastify.log.info({ signal }, 'shutting down');
+  await app.close();
+});
+await app.fastify.listen({ port: config.port, host: config.host });
+app.fastify.log.info(
+  `Ruthless is live at ${config.publicUrl} (database: ${app.database.kind}${config.demo ? ', demo data on' : ''})`,
+);

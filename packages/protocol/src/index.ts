@@ -1,0 +1,7 @@
+/**
+ * @ruthless/protocol: the wire contract between the server and the app: zod schemas of
+ * requests and responses, the realtime event map and the error codes.
+ */
+export * from './errors';
+export * from './health';
+export * from './realtime';
