@@ -35,19 +35,38 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://ruthless.example/',
     });
     expect(config.adminEmails).toEqual(['host@example.com', 'ops@example.com']);
-    expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret', issuer: 'http://127.0.0.1:9000' });
+    expect(config.google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'http://127.0.0.1:9000',
+    });
     expect(config.publicUrl).toBe('https://ruthless.example');
   });
 
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT expects a port number from 0 to 65535 (got "abc")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT expects a port number from 0 to 65535 (got "70000")'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL expects a URL starting with postgres:// or postgresql:// (got "mysql://x")'],
-    [{ REDIS_URL: 'localhost:6379' }, 'Invalid configuration: REDIS_URL expects a URL starting with redis:// or rediss:// (got "localhost:6379")'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL expects a URL starting with postgres:// or postgresql:// (got "mysql://x")',
+    ],
+    [
+      { REDIS_URL: 'localhost:6379' },
+      'Invalid configuration: REDIS_URL expects a URL starting with redis:// or rediss:// (got "localhost:6379")',
+    ],
     [{ DEMO: 'maybe' }, 'Invalid configuration: DEMO expects true or false (got "maybe")'],
-    [{ ADMIN_EMAILS: 'host@example.com,not-an-email' }, 'Invalid configuration: ADMIN_EMAILS expects a comma-separated list of email addresses (got "host@example.com,not-an-email")'],
-    [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV expects development, production or test (got "staging")'],
-    [{ GOOGLE_CLIENT_ID: 'id' }, 'Invalid configuration: GOOGLE_CLIENT_SECRET expects a value when the other Google setting is given'],
+    [
+      { ADMIN_EMAILS: 'host@example.com,not-an-email' },
+      'Invalid configuration: ADMIN_EMAILS expects a comma-separated list of email addresses (got "host@example.com,not-an-email")',
+    ],
+    [
+      { NODE_ENV: 'staging' },
+      'Invalid configuration: NODE_ENV expects development, production or test (got "staging")',
+    ],
+    [
+      { GOOGLE_CLIENT_ID: 'id' },
+      'Invalid configuration: GOOGLE_CLIENT_SECRET expects a value when the other Google setting is given',
+    ],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

@@ -35,9 +35,12 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
 }): Promise<Database> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPglite(path.join(options.dataDir, 'pglite'));
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(path.join(options.dataDir, 'pglite'));
+  // Closing twice (a failed health check, then shutdown) must be harmless.
+  let closing: Promise<void> | undefined;
+  return { ...database, close: () => (closing ??= database.close()) };
 }
 
 async function openPglite(directory: string): Promise<Database> {

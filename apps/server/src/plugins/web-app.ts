@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@ruthless/protocol';
 
 /**
@@ -25,27 +25,27 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     app.log.warn({ webDist }, 'web app not built: run `npm run build` to serve it');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send({
+      statusCode: 404,
+      code: ErrorCode.notFound,
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    });
+
+  // A route (not only a not-found handler) so that compression and metrics apply to the shell.
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const isPage =
-      request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       !path.extname(request.url.split('?')[0]!) &&
       (request.headers.accept ?? '').includes('text/html');
-    if (isPage && built) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    if (isPage) {
+    if (!isPage) return notFound(request, reply);
+    if (!built) {
       return reply
         .status(503)
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply
-      .status(404)
-      .send({
-        statusCode: 404,
-        code: ErrorCode.notFound,
-        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-      });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+  app.setNotFoundHandler(notFound);
 }
