@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        test: { name: 'repo', include: ['test/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
         test: { name: 'game', include: ['packages/game/test/**/*.test.ts'] },
       },
       {

@@ -21,7 +21,7 @@ const npx = (...args) => ['npx', ['--no-install', ...args]];
 
 run('lint', ...npx('eslint', '.'));
 run('format', ...npx('prettier', '--check', '.'));
-for (const project of ['packages/game', 'packages/protocol', 'apps/server', 'apps/web']) {
+for (const project of ['.', 'packages/game', 'packages/protocol', 'apps/server', 'apps/web']) {
   run(`types ${project}`, ...npx('tsc', '-p', project, '--noEmit'));
 }
 const built = run('build web app', 'npm', ['run', 'build', '-w', '@ruthless/web']);

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The dependency direction of ARCHITECTURE.md is enforced by lint rules; these prove the rules
+// bite, so a later edit of eslint.config.js cannot silently switch them off.
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
+
+async function lintAs(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('dependency direction', () => {
+  it.each([
+    [
+      'packages/game/src/example.ts',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    ],
+    ['packages/game/src/example.ts', "import { z } from 'zod';\nexport const x = z;\n"],
+    ['packages/game/src/example.ts', "import { x } from '@ruthless/protocol';\nexport const y = x;\n"],
+    ['packages/game/src/example.ts', 'export const roll = () => Math.random();\n'],
+    ['packages/game/src/example.ts', 'export const now = () => Date.now();\n'],
+    ['packages/game/src/example.ts', 'export const now = () => new Date();\n'],
+    [
+      'packages/protocol/src/example.ts',
+      "import { buildApp } from '../../../apps/server/src/app';\nexport const x = buildApp;\n",
+    ],
+    ['apps/web/src/example.ts', "import { buildApp } from '@ruthless/server';\nexport const x = buildApp;\n"],
+  ])('refuses in %s: %s', async (filePath, code) => {
+    const messages = await lintAs(filePath, code);
+    expect(
+      messages.some((message) => /^no-restricted-(imports|properties|syntax|globals)/.test(message)),
+    ).toBe(true);
+  });
+
+  it('lets the engine use its hash library and the apps use the packages', async () => {
+    expect(
+      await lintAs(
+        'packages/game/src/example.ts',
+        "import { sha256 } from '@noble/hashes/sha2.js';\nexport const x = sha256;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lintAs(
+        'apps/server/src/example.ts',
+        "import { commitmentOf } from '@ruthless/game';\nexport const x = commitmentOf;\n",
+      ),
+    ).toEqual([]);
+  });
+});
