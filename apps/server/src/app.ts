@@ -19,7 +19,9 @@ import { metricsPlugin } from './plugins/metrics';
 import { registerWebApp } from './plugins/web-app';
 import { startRealtime, type Realtime } from './realtime/socket-server';
 import { RoomsRepository } from './rooms/rooms.repository';
+import { roomsRoutes } from './routes/api/rooms';
 import { healthRoutes } from './routes/health';
+import { RoomsService } from './rooms/rooms.service';
 
 export const VERSION = '0.1.0';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -101,12 +103,14 @@ export async function buildApp(config: Config, options: { webDist?: string } = {
       : undefined,
     version: VERSION,
   });
+  const roomsRepository = new RoomsRepository(database.db);
+  await fastify.register(roomsRoutes, { rooms: new RoomsService(roomsRepository) });
   await registerWebApp(fastify, options.webDist ?? DEFAULT_WEB_DIST);
 
   // Services that run on their own.
   let demoTimer: NodeJS.Timeout | undefined;
   if (config.demo) {
-    const demo = new DemoService(new RoomsRepository(database.db), new GamesRepository(database.db));
+    const demo = new DemoService(roomsRepository, new GamesRepository(database.db));
     await demo.ensureRooms();
     await demo.extendSchedule(new Date());
     demoTimer = setInterval(() => {

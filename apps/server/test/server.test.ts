@@ -103,11 +103,26 @@ describe('API documentation', () => {
   it('publishes an OpenAPI document generated from the zod schemas', async () => {
     const response = await fetch(`${server.url}/api/docs/json`);
     expect(response.status).toBe(200);
-    const document = await response.json();
+    const document = (await response.json()) as {
+      openapi: string;
+      info: { title: string };
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              { content: Record<string, { schema: { properties: Record<string, { enum?: string[] }> } }> }
+            >;
+          }
+        >
+      >;
+    };
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info.title).toBe('Ruthless API');
-    const health = document.paths['/health'].get;
-    expect(health.responses['200'].content['application/json'].schema.properties.database.enum).toEqual([
+    const health = document.paths['/health']!.get!;
+    expect(health.responses['200']!.content['application/json']!.schema.properties.database!.enum).toEqual([
       'up',
       'down',
     ]);
@@ -159,7 +174,7 @@ describe('errors', () => {
     });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
-    expect((await response.json()).message).toBeTruthy();
+    expect(((await response.json()) as { message: string }).message).toBeTruthy();
   });
 });
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { commitmentOf } from '@ruthless/game';
+import { OPERATOR } from '@ruthless/protocol';
 import type { GamesRepository, NewGame } from '../games/games.repository';
 import type { NewRoom, RoomsRepository } from '../rooms/rooms.repository';
 
-export const OPERATOR = 'enlivon';
 const SLOT_MS = 15 * 60_000;
 const HORIZON_MS = 24 * 60 * 60_000;
 

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { rooms } from '../db/schema';
+import { games, rooms } from '../db/schema';
+import type { GameRow } from '../games/games.repository';
 
 export type RoomRow = typeof rooms.$inferSelect;
 export type NewRoom = typeof rooms.$inferInsert;
@@ -18,5 +19,31 @@ export class RoomsRepository {
       .select()
       .from(rooms)
       .where(and(eq(rooms.operator, operator), eq(rooms.isDemo, true)));
+  }
+
+  listByOperator(operator: string): Promise<RoomRow[]> {
+    return this.db
+      .select()
+      .from(rooms)
+      .where(eq(rooms.operator, operator))
+      .orderBy(asc(rooms.createdAt), asc(rooms.name));
+  }
+
+  /** Games of the operator's rooms that are neither ended nor cancelled and start in [from, to]. */
+  listOpenGames(operator: string, from: Date, to: Date): Promise<GameRow[]> {
+    return this.db
+      .select({ game: games })
+      .from(games)
+      .innerJoin(rooms, eq(rooms.id, games.roomId))
+      .where(
+        and(
+          eq(rooms.operator, operator),
+          notInArray(games.state, ['ended', 'cancelled']),
+          gte(games.startTime, from),
+          lte(games.startTime, to),
+        ),
+      )
+      .orderBy(asc(games.startTime))
+      .then((rows) => rows.map((row) => row.game));
   }
 }

@@ -1,0 +1,71 @@
+import type { LobbyGame, Room, Theme } from '@ruthless/protocol';
+import type { GameRow } from '../games/games.repository';
+import type { RoomsRepository } from './rooms.repository';
+
+/** How many upcoming games each room lists: the lobby shows the next few, not a day's worth. */
+export const GAMES_PER_ROOM = 8;
+const LOOKAHEAD_MS = 24 * 60 * 60_000;
+// A game past its start with no runner yet still shows (as in progress) for this long.
+const LOOKBEHIND_MS = 60 * 60_000;
+// Every player polls every 30 s: one database read a second serves them all.
+const CACHE_MS = 1000;
+
+type RoomWithoutClock = Omit<Room, 'serverTime'>;
+
+export function toLobbyGame(game: GameRow, now: number): LobbyGame {
+  return {
+    gameUuid: game.id,
+    gameStartTime: game.startTime.toISOString(),
+    hasGameStarted: game.state !== 'scheduled' || game.startTime.getTime() <= now,
+    prizeLuckyFateSelections: game.luckyFateMode as LobbyGame['prizeLuckyFateSelections'],
+    maxTickets: game.maxTickets,
+    ticketsAvailable: game.ticketsAvailable,
+    prizes: { oneLine: game.prizeOneLine, twoLines: game.prizeTwoLines, fullHouse: game.prizeFullHouse },
+    state: game.state as LobbyGame['state'],
+    commitment: game.commitment,
+  };
+}
+
+/** The lobby's rooms with their upcoming games, cached briefly and stamped with the server's time. */
+export class RoomsService {
+  private cache: { operator: string; at: number; rooms: Promise<RoomWithoutClock[]> } | undefined;
+
+  constructor(
+    private readonly repository: RoomsRepository,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async listRooms(operator: string): Promise<Room[]> {
+    const now = this.clock();
+    if (!this.cache || this.cache.operator !== operator || now - this.cache.at >= CACHE_MS) {
+      const rooms = this.load(operator, now);
+      this.cache = { operator, at: now, rooms };
+      // A failed load must not be served from the cache.
+      rooms.catch(() => (this.cache = undefined));
+    }
+    const serverTime = new Date(now).toISOString();
+    return (await this.cache.rooms).map((room) => ({ ...room, serverTime }));
+  }
+
+  /** Forgets the cached list, e.g. after a room or game changed. */
+  invalidate(): void {
+    this.cache = undefined;
+  }
+
+  private async load(operator: string, now: number): Promise<RoomWithoutClock[]> {
+    const [rooms, games] = await Promise.all([
+      this.repository.listByOperator(operator),
+      this.repository.listOpenGames(operator, new Date(now - LOOKBEHIND_MS), new Date(now + LOOKAHEAD_MS)),
+    ]);
+    return rooms.map((room) => ({
+      roomUuid: room.id,
+      name: room.name,
+      roomImage: room.image,
+      theme: room.theme as Theme,
+      games: games
+        .filter((game) => game.roomId === room.id)
+        .slice(0, GAMES_PER_ROOM)
+        .map((game) => toLobbyGame(game, now)),
+    }));
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const OPERATOR = 'enlivon';
+export const THEMES = ['RED', 'GOLD', 'GREEN', 'DEFAULT'] as const;
+export const themeSchema = z.enum(THEMES);
+export type Theme = z.infer<typeof themeSchema>;
+
+export const GAME_STATES = [
+  'scheduled',
+  'green-room',
+  'reels',
+  'lucky-fate',
+  'draw',
+  'ruthless',
+  'reveal',
+  'ended',
+  'cancelled',
+] as const;
+export const gameStateSchema = z.enum(GAME_STATES);
+export type GameStage = z.infer<typeof gameStateSchema>;
+
+export const luckyFateModeSchema = z.enum(['pre-game', 'in-game']);
+
+/** Prizes in pence. */
+export const prizesSchema = z.object({
+  oneLine: z.number().int().nonnegative(),
+  twoLines: z.number().int().nonnegative(),
+  fullHouse: z.number().int().nonnegative(),
+});
+export type Prizes = z.infer<typeof prizesSchema>;
+
+/** A game as the lobby lists it (SPEC.md §3 "Game", GAME.md "Game"). */
+export const lobbyGameSchema = z.object({
+  gameUuid: z.uuid(),
+  gameStartTime: z.iso.datetime(),
+  hasGameStarted: z.boolean(),
+  prizeLuckyFateSelections: luckyFateModeSchema,
+  maxTickets: z.number().int(),
+  ticketsAvailable: z.number().int(),
+  prizes: prizesSchema,
+  state: gameStateSchema,
+  commitment: z.string(),
+});
+export type LobbyGame = z.infer<typeof lobbyGameSchema>;
+
+/** A room with its upcoming games (SPEC.md §3 "Room"). */
+export const roomSchema = z.object({
+  roomUuid: z.uuid(),
+  name: z.string(),
+  roomImage: z.string(),
+  theme: themeSchema,
+  /** The server's clock when it answered, so the app can correct countdowns for skew. */
+  serverTime: z.iso.datetime(),
+  games: z.array(lobbyGameSchema),
+});
+export type Room = z.infer<typeof roomSchema>;
+
+export const roomsQuerySchema = z.strictObject({
+  operator: z.literal(OPERATOR, { error: `operator must be '${OPERATOR}'` }),
+});
+export const roomsResponseSchema = z.array(roomSchema);
