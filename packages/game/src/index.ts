@@ -1,0 +1,47 @@
+/**
+ * @ruthless/game: the pure rules engine of Ruthless. Strips of tickets, the fair draw from a
+ * committed seed, the game reducer, its views and the public check of a finished game.
+ * No I/O, no clock, no randomness of its own: the seed and the time come in as arguments.
+ */
+
+export { isSeedHex, seedBytes, commitmentOf } from './seed';
+export { SeedStream, Labels } from './random';
+export {
+  BALLS_TOTAL,
+  drawOrder,
+  prizeBall,
+  potMultiplier,
+  luckyFateCards,
+  defaultLuckyFatePick,
+  luckyFateMultiplier,
+} from './draw';
+export { STRIP_SIZE, dealStrip, ticketAt, ticketNumbers, ticketFromNumbers, columnOf } from './strips';
+export { RuleCode } from './rule-codes';
+export { DEFAULT_TIMINGS, createGame, ticketRecord, playerTicket } from './game-state';
+export { applyEvent, luckyFateToReveal, type ApplyResult } from './apply-event';
+export { splitPence, potPence, linePrizePence } from './payouts';
+export {
+  gameState,
+  ballSequence,
+  gameProgress,
+  statusBarData,
+  bingoTicketQueue,
+  ruthlessCounter,
+  hasGameStarted,
+  hasGameEnded,
+  ticketMarks,
+  nextBall,
+  publicView,
+  playerView,
+  type GameProgress,
+  type StatusBarData,
+  type QueueEntry,
+  type TicketMarks,
+  type FinalistView,
+  type PublicView,
+  type PlayerView,
+  type MyTicketView,
+  type ViewOptions,
+} from './views';
+export { verifyGame, type VerifyResult } from './verify';
+export type * from './types';
