@@ -1,0 +1,58 @@
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import { AppLayout } from '@/components/layouts/app-layout';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { RootLayout } from '@/components/layouts/root-layout';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { ForgotPasswordRoute } from './routes/forgot-password';
+import { LobbyRoute } from './routes/lobby';
+import { LoginRoute } from './routes/login/login';
+import { NotFoundRoute } from './routes/not-found';
+import { ProfileRoute } from './routes/profile';
+
+/**
+ * The routes of SPEC.md §2. Purchase and game load on demand; their chunks keep the module's
+ * name (assets/purchase-*.js, assets/game-*.js). A route that throws, or whose chunk fails to
+ * load, shows the crash screen.
+ */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: () => <LoadingScreen />,
+      children: [
+        {
+          Component: PublicLayout,
+          children: [
+            { path: 'login', Component: LoginRoute },
+            { path: 'forgot-password', Component: ForgotPasswordRoute },
+            { path: '*', Component: NotFoundRoute },
+          ],
+        },
+        {
+          // Signed-in routes. The auth issue puts the start-up gate (SPEC.md §4) around these.
+          Component: AppLayout,
+          children: [
+            { index: true, Component: LobbyRoute },
+            {
+              path: 'purchase/:roomUuid/:gameUuid',
+              lazy: async () => ({ Component: (await import('./routes/purchase')).PurchaseRoute }),
+            },
+            {
+              path: 'game/:id',
+              lazy: async () => ({ Component: (await import('./routes/game')).GameRoute }),
+            },
+            { path: 'profile', Component: ProfileRoute },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+const router = createAppRouter();
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

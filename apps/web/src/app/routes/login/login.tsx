@@ -1,0 +1,79 @@
+import { Link, useSearchParams } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { Panel } from '@/components/ui/panel';
+import { LandingFooter } from './landing-footer';
+import { Marketing } from './marketing';
+import { PrivacyPolicy } from './privacy-policy';
+import styles from './login.module.css';
+
+/**
+ * The landing page: the show's logo and promise, the test-show notice, the form area (the auth
+ * issue puts the upcoming-shows carousel and the sign-in form here), the marketing copy and the
+ * footer. `?privacy-policy=1` swaps the form area for the privacy policy.
+ */
+export function LoginRoute() {
+  const [searchParams] = useSearchParams();
+  const showPrivacyPolicy = searchParams.get('privacy-policy') === '1';
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <p className={styles.eyebrow}>
+          <span className={styles.onAir} aria-hidden="true" />
+          Live bingo game show
+        </p>
+        <h1 className={styles.logoHeading}>
+          <Logo className={styles.logo} />
+        </h1>
+        <p className={styles.tagline}>
+          Ninety balls, one live host, and a final where you decide:{' '}
+          <strong className={styles.share}>share</strong> the pot or{' '}
+          <strong className={styles.steal}>steal</strong> the lot.
+        </p>
+      </header>
+
+      <aside className={styles.notice} aria-label="Test shows">
+        <span className={styles.noticeBadge} aria-hidden="true">
+          Test
+        </span>
+        <p>
+          <strong>Every show is a free test.</strong> Tickets cost nothing and there are no real prizes: no
+          money is paid in or out.
+        </p>
+      </aside>
+
+      {showPrivacyPolicy ? (
+        <Panel tone="gold" className={styles.formArea} aria-labelledby="privacy-policy-title">
+          <PrivacyPolicy titleId="privacy-policy-title" />
+          <Link to="/login" className={styles.back} replace>
+            Back to sign in
+          </Link>
+        </Panel>
+      ) : (
+        <Panel tone="gold" className={styles.formArea} aria-labelledby="seat-title">
+          <h2 id="seat-title" className={styles.formTitle}>
+            Take your seat
+          </h2>
+          <p className={styles.formText}>
+            Sign in or create a free account to claim a ticket for the next show. Sign-up opens here with the
+            first test shows.
+          </p>
+          <ol className={styles.steps}>
+            <li>
+              <span className={styles.stepBall}>1</span>Claim a free ticket in the lobby
+            </li>
+            <li>
+              <span className={styles.stepBall}>2</span>Join the host live and watch your numbers fall
+            </li>
+            <li>
+              <span className={styles.stepBall}>3</span>Reach the final, then share or steal
+            </li>
+          </ol>
+        </Panel>
+      )}
+
+      <Marketing />
+      <LandingFooter />
+    </div>
+  );
+}

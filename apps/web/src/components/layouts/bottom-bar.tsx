@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { ChatIcon, CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
+import { useClientStore } from '@/stores/client-store';
+import styles from './bottom-bar.module.css';
+
+export const navigationDrawerId = 'navigation-drawer';
+
+/** Logo home, the chat toggle during a game, and the menu (SPEC.md §2 "Bottom bar"). */
+export function BottomBar({ isGame }: { isGame: boolean }) {
+  const isOpen = useClientStore((state) => state.isNavigationDrawerOpen);
+  const toggle = useClientStore((state) => state.toggleNavigationDrawer);
+
+  return (
+    <nav className={styles.bar} aria-label="Main">
+      <div className={styles.inner}>
+        {/* In a game the logo will ask for exit confirmation first (the game issue wires it). */}
+        <Link to="/" className={styles.home} aria-label="Games Lobby">
+          <Logo variant="compact" className={styles.logo} />
+        </Link>
+        <div className={styles.actions}>
+          {isGame && (
+            <button
+              type="button"
+              className={styles.round}
+              aria-label="Chat"
+              title="Chat opens when the show is live"
+              disabled
+            >
+              <ChatIcon />
+            </button>
+          )}
+          <button
+            type="button"
+            className={[styles.round, styles.menu].join(' ')}
+            aria-label={isOpen ? 'Close menu' : 'Menu'}
+            aria-expanded={isOpen}
+            aria-controls={navigationDrawerId}
+            onClick={toggle}
+          >
+            {isOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import { Spinner } from '../spinner';
+import styles from './button.module.css';
+
+export type ButtonVariant = 'gold' | 'ruby' | 'glass';
+export type ButtonSize = 'md' | 'lg';
+
+interface StyleProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  fullWidth?: boolean;
+  icon?: ReactNode;
+}
+
+function buttonClassName({ variant = 'gold', size = 'md', fullWidth }: StyleProps, extra?: string): string {
+  return [styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth, extra]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, StyleProps {
+  /** Shows the spinner with 'Loading...' and blocks clicks. */
+  isLoading?: boolean;
+}
+
+/** The show's chunky button: a raised face that presses down. */
+export function Button({
+  variant,
+  size,
+  fullWidth,
+  icon,
+  isLoading = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClassName({ variant, size, fullWidth }, className)}
+      disabled={disabled || isLoading}
+      aria-busy={isLoading || undefined}
+      {...rest}
+    >
+      {isLoading ? (
+        <>
+          <Spinner size={size === 'lg' ? 28 : 22} label="Loading" />
+          <span>Loading...</span>
+        </>
+      ) : (
+        <>
+          {icon && (
+            <span className={styles.icon} aria-hidden="true">
+              {icon}
+            </span>
+          )}
+          {children}
+        </>
+      )}
+    </button>
+  );
+}
+
+export interface LinkButtonProps extends LinkProps, StyleProps {}
+
+/** A link that looks like a Button, for moves between screens. */
+export function LinkButton({
+  variant,
+  size,
+  fullWidth,
+  icon,
+  className,
+  children,
+  ...rest
+}: LinkButtonProps) {
+  return (
+    <Link className={buttonClassName({ variant, size, fullWidth }, className)} {...rest}>
+      {icon && (
+        <span className={styles.icon} aria-hidden="true">
+          {icon}
+        </span>
+      )}
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,20 @@
+import styles from './progress-bar.module.css';
+
+export interface ProgressBarProps {
+  label?: string;
+  className?: string;
+}
+
+/** Indeterminate progress: fills over 2 s, holds for 0.5 s, loops (SPEC.md §9). */
+export function ProgressBar({ label = 'Loading', className }: ProgressBarProps) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-busy="true"
+      className={[styles.track, className].filter(Boolean).join(' ')}
+    >
+      <div className={styles.fill} />
+    </div>
+  );
+}

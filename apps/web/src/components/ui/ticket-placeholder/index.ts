@@ -1,0 +1,1 @@
+export { TicketPlaceholder } from './ticket-placeholder';

@@ -1,0 +1,53 @@
+import { create } from 'zustand';
+
+/** Background themes of SPEC.md §9; a room's theme colours the whole app while it is in focus. */
+export type BackgroundTheme = 'RED' | 'GOLD' | 'GREEN' | 'DEFAULT';
+export const backgroundThemes: readonly BackgroundTheme[] = ['RED', 'GOLD', 'GREEN', 'DEFAULT'];
+
+export type DeviceOrientation = 'portrait' | 'landscape';
+export type DeviceType = 'mobile' | 'desktop';
+
+export interface LiveVideoState {
+  /** The browser blocked autoplay with sound: the player must tap to allow audio. */
+  needsUserInput: boolean;
+  /** The audio context or the stream was suspended (page hidden, interruption). */
+  isSuspended: boolean;
+}
+
+export interface ClientState {
+  backgroundTheme: BackgroundTheme;
+  deviceOrientation: DeviceOrientation;
+  deviceType: DeviceType;
+  isNavigationDrawerOpen: boolean;
+  /** `?preview=1`: the host previews a game screen without signing in, and without the bottom bar. */
+  isPreview: boolean;
+  soundLoaded: boolean;
+  liveVideo: LiveVideoState;
+
+  setBackgroundTheme: (theme: BackgroundTheme) => void;
+  setDevice: (device: { orientation: DeviceOrientation; type: DeviceType }) => void;
+  setNavigationDrawerOpen: (open: boolean) => void;
+  toggleNavigationDrawer: () => void;
+  setPreview: (isPreview: boolean) => void;
+  setSoundLoaded: (loaded: boolean) => void;
+  setLiveVideo: (patch: Partial<LiveVideoState>) => void;
+}
+
+/** State of the device and the screen, not of the player or the game (SPEC.md §3 "Client state"). */
+export const useClientStore = create<ClientState>()((set) => ({
+  backgroundTheme: 'DEFAULT',
+  deviceOrientation: 'portrait',
+  deviceType: 'mobile',
+  isNavigationDrawerOpen: false,
+  isPreview: false,
+  soundLoaded: false,
+  liveVideo: { needsUserInput: false, isSuspended: false },
+
+  setBackgroundTheme: (backgroundTheme) => set({ backgroundTheme }),
+  setDevice: ({ orientation, type }) => set({ deviceOrientation: orientation, deviceType: type }),
+  setNavigationDrawerOpen: (isNavigationDrawerOpen) => set({ isNavigationDrawerOpen }),
+  toggleNavigationDrawer: () => set((state) => ({ isNavigationDrawerOpen: !state.isNavigationDrawerOpen })),
+  setPreview: (isPreview) => set({ isPreview }),
+  setSoundLoaded: (soundLoaded) => set({ soundLoaded }),
+  setLiveVideo: (patch) => set((state) => ({ liveVideo: { ...state.liveVideo, ...patch } })),
+}));
