@@ -1,7 +1,6 @@
 /**
  * The typed map of every realtime (Socket.IO) event. Server and app import these so an
- * event cannot be sent or handled with the wrong name or payload. Later issues add the game,
- * metadata and chat events here.
+ * event cannot be sent or handled with the wrong name or payload.
  */
 
 /** Sent by the server once a socket is connected. */
@@ -9,8 +8,26 @@ export interface WelcomePayload {
   serverTime: number;
 }
 
+/** SPEC.md's live game metadata (`/Client/{gameUuid}/data/metadata`). */
+export interface GameMetadata {
+  gameUuid: string;
+  roomUuid: string;
+  maxTickets: number;
+  ticketsAvailable: number;
+}
+
+/** A host cancelled a game before it started; its tickets are released. */
+export interface GameCancelledPayload {
+  gameUuid: string;
+  roomUuid: string;
+  gameStartTime: string;
+}
+
 export interface ServerToClientEvents {
   welcome: (payload: WelcomePayload) => void;
+  /** To every lobby and game viewer, coalesced: a burst of claims sends a few, not one each. */
+  metadata: (payload: GameMetadata) => void;
+  'game-cancelled': (payload: GameCancelledPayload) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,3 +1,4 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { games } from '../db/schema';
 
@@ -19,5 +20,59 @@ export class GamesRepository {
       .onConflictDoNothing({ target: [games.roomId, games.startTime] })
       .returning({ id: games.id });
     return inserted.length;
+  }
+
+  findById(gameId: string): Promise<GameRow | undefined> {
+    return this.db
+      .select()
+      .from(games)
+      .where(eq(games.id, gameId))
+      .limit(1)
+      .then((rows) => rows[0]);
+  }
+
+  findMany(gameIds: string[]): Promise<GameRow[]> {
+    return gameIds.length
+      ? this.db.select().from(games).where(inArray(games.id, gameIds))
+      : Promise.resolve([]);
+  }
+
+  async insert(game: NewGame): Promise<GameRow> {
+    const [row] = await this.db.insert(games).values(game).returning();
+    return row!;
+  }
+
+  /**
+   * Changes a game that has not started. A new maxTickets keeps the tickets already dealt
+   * (never below them). Returns undefined when the game was no longer open to change.
+   */
+  async updateScheduled(gameId: string, changes: Partial<NewGame>, now: Date): Promise<GameRow | undefined> {
+    const set: Record<string, unknown> = { ...changes };
+    if (changes.maxTickets !== undefined) {
+      set.ticketsAvailable = sql`${changes.maxTickets} - ${games.ticketsDealt}`;
+    }
+    const [row] = await this.db
+      .update(games)
+      .set(set)
+      .where(
+        and(
+          eq(games.id, gameId),
+          eq(games.state, 'scheduled'),
+          sql`${games.startTime} > ${now}`,
+          changes.maxTickets !== undefined ? sql`${games.ticketsDealt} <= ${changes.maxTickets}` : undefined,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** Cancels a game that has not reached its reels; returns it, or undefined if it was too late. */
+  async cancel(gameId: string): Promise<GameRow | undefined> {
+    const [row] = await this.db
+      .update(games)
+      .set({ state: 'cancelled' })
+      .where(and(eq(games.id, gameId), inArray(games.state, ['scheduled', 'green-room'])))
+      .returning();
+    return row;
   }
 }

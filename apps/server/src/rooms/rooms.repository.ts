@@ -46,4 +46,24 @@ export class RoomsRepository {
       .orderBy(asc(games.startTime))
       .then((rows) => rows.map((row) => row.game));
   }
+
+  findById(roomId: string): Promise<RoomRow | undefined> {
+    return this.db
+      .select()
+      .from(rooms)
+      .where(eq(rooms.id, roomId))
+      .limit(1)
+      .then((rows) => rows[0]);
+  }
+
+  /** Returns the new room, or undefined when the operator already has a room of that name. */
+  async insert(room: NewRoom): Promise<RoomRow | undefined> {
+    const [row] = await this.db.insert(rooms).values(room).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async update(roomId: string, changes: Partial<NewRoom>): Promise<RoomRow | undefined> {
+    const [row] = await this.db.update(rooms).set(changes).where(eq(rooms.id, roomId)).returning();
+    return row;
+  }
 }

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { commitmentOf } from '@ruthless/game';
+import {
+  OPERATOR,
+  type CreateGameBody,
+  type GameCancelledPayload,
+  type HostGame,
+  type Theme,
+  type UpdateGameBody,
+} from '@ruthless/protocol';
+import type { GameRow, GamesRepository, NewGame } from '../games/games.repository';
+import type { MetadataPublisher } from '../lobby/metadata-publisher';
+import { HttpError } from '../plugins/errors';
+import type { RoomRow, RoomsRepository } from '../rooms/rooms.repository';
+import type { RoomsService } from '../rooms/rooms.service';
+import type { TicketsRepository } from '../tickets/tickets.repository';
+
+export function toHostGame(game: GameRow): HostGame {
+  return {
+    gameUuid: game.id,
+    roomUuid: game.roomId,
+    gameStartTime: game.startTime.toISOString(),
+    state: game.state,
+    maxTickets: game.maxTickets,
+    ticketsAvailable: game.ticketsAvailable,
+    prizeLuckyFateSelections: game.luckyFateMode as HostGame['prizeLuckyFateSelections'],
+    prizes: { oneLine: game.prizeOneLine, twoLines: game.prizeTwoLines, fullHouse: game.prizeFullHouse },
+    timings: game.timings,
+    videoSource: game.videoSource,
+    commitment: game.commitment,
+  };
+}
+
+function toHostRoom(room: RoomRow) {
+  return { roomUuid: room.id, name: room.name, theme: room.theme as Theme, roomImage: room.image };
+}
+
+function gameColumns(body: UpdateGameBody): Partial<NewGame> {
+  const columns: Partial<NewGame> = {};
+  if (body.gameStartTime !== undefined) columns.startTime = new Date(body.gameStartTime);
+  if (body.maxTickets !== undefined) columns.maxTickets = body.maxTickets;
+  if (body.prizeLuckyFateSelections !== undefined) columns.luckyFateMode = body.prizeLuckyFateSelections;
+  if (body.prizes !== undefined) {
+    columns.prizeOneLine = body.prizes.oneLine;
+    columns.prizeTwoLines = body.prizes.twoLines;
+    columns.prizeFullHouse = body.prizes.fullHouse;
+  }
+  if (body.timings !== undefined) columns.timings = body.timings as Record<string, number>;
+  if (body.videoSource !== undefined) columns.videoSource = body.videoSource;
+  return columns;
+}
+
+const roomNotFound = () => new HttpError(404, 'host/room-not-found', 'This room does not exist.', 'roomUuid');
+const gameNotFound = () => new HttpError(404, 'host/game-not-found', 'This game does not exist.', 'gameUuid');
+const nameTaken = () =>
+  new HttpError(409, 'host/room-name-taken', 'A room with this name already exists.', 'name');
+
+/** What hosts script: rooms, the games in them, changes before the start and cancellations. */
+export class HostService {
+  constructor(
+    private readonly rooms: RoomsRepository,
+    private readonly games: GamesRepository,
+    private readonly tickets: TicketsRepository,
+    private readonly lobby: RoomsService,
+    private readonly metadata: MetadataPublisher,
+    private readonly announceCancelled: (payload: GameCancelledPayload) => void,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async createRoom(body: { name: string; theme: Theme; roomImage: string }) {
+    const room = await this.rooms.insert({
+      operator: OPERATOR,
+      name: body.name,
+      theme: body.theme,
+      image: body.roomImage,
+    });
+    if (!room) throw nameTaken();
+    this.lobby.invalidate();
+    return toHostRoom(room);
+  }
+
+  async updateRoom(roomId: string, body: { name?: string; theme?: Theme; roomImage?: string }) {
+    let room;
+    try {
+      room = await this.rooms.update(roomId, { name: body.name, theme: body.theme, image: body.roomImage });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw nameTaken();
+      throw error;
+    }
+    if (!room) throw roomNotFound();
+    this.lobby.invalidate();
+    return toHostRoom(room);
+  }
+
+  async createGame(roomId: string, body: CreateGameBody): Promise<HostGame> {
+    if (!(await this.rooms.findById(roomId))) throw roomNotFound();
+    const startTime = new Date(body.gameStartTime);
+    if (startTime <= this.clock()) {
+      throw new HttpError(400, 'host/start-in-past', 'gameStartTime must be in the future', 'gameStartTime');
+    }
+    const seedHex = randomBytes(32).toString('hex');
+    let game;
+    try {
+      game = await this.games.insert({
+        ...gameColumns(body),
+        roomId,
+        startTime,
+        maxTickets: body.maxTickets,
+        ticketsAvailable: body.maxTickets,
+        luckyFateMode: body.prizeLuckyFateSelections,
+        prizeOneLine: body.prizes.oneLine,
+        prizeTwoLines: body.prizes.twoLines,
+        prizeFullHouse: body.prizes.fullHouse,
+        seedHex,
+        commitment: commitmentOf(seedHex),
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw this.slotTaken();
+      throw error;
+    }
+    this.lobby.invalidate();
+    return toHostGame(game);
+  }
+
+  async updateGame(gameId: string, body: UpdateGameBody): Promise<HostGame> {
+    const now = this.clock();
+    if (body.gameStartTime !== undefined && new Date(body.gameStartTime) <= now) {
+      throw new HttpError(400, 'host/start-in-past', 'gameStartTime must be in the future', 'gameStartTime');
+    }
+    let game;
+    try {
+      game = await this.games.updateScheduled(gameId, gameColumns(body), now);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw this.slotTaken();
+      throw error;
+    }
+    if (!game) throw await this.whyNotChangeable(gameId, body);
+    this.lobby.invalidate();
+    this.metadata.touch(game.id);
+    return toHostGame(game);
+  }
+
+  async cancelGame(gameId: string): Promise<HostGame> {
+    const game = await this.games.cancel(gameId);
+    if (!game) {
+      if (!(await this.games.findById(gameId))) throw gameNotFound();
+      throw new HttpError(409, 'host/game-started', 'This game has started and can no longer be cancelled.');
+    }
+    await this.tickets.releaseAll(game.id, this.clock());
+    this.lobby.invalidate();
+    this.announceCancelled({
+      gameUuid: game.id,
+      roomUuid: game.roomId,
+      gameStartTime: game.startTime.toISOString(),
+    });
+    return toHostGame(game);
+  }
+
+  private slotTaken() {
+    return new HttpError(
+      409,
+      'host/slot-taken',
+      'This room already has a game at that time.',
+      'gameStartTime',
+    );
+  }
+
+  private async whyNotChangeable(gameId: string, body: UpdateGameBody): Promise<HttpError> {
+    const game = await this.games.findById(gameId);
+    if (!game) return gameNotFound();
+    if (game.state !== 'scheduled' || game.startTime <= this.clock()) {
+      return new HttpError(409, 'host/game-started', 'This game has started and can no longer be changed.');
+    }
+    return new HttpError(
+      409,
+      'host/below-dealt',
+      `maxTickets cannot be below the ${game.ticketsDealt} tickets already claimed`,
+      body.maxTickets !== undefined ? 'maxTickets' : undefined,
+    );
+  }
+}

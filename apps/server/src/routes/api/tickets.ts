@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  claimResponseSchema,
+  claimTicketBodySchema,
+  errorResponseSchema,
+  purchaseBodySchema,
+  purchasesQuerySchema,
+  purchasesResponseSchema,
+} from '@ruthless/protocol';
+import type { TicketsService } from '../../tickets/tickets.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/** The player's tickets: claims for in-game and pre-game lucky-fate games, and the active list. */
+export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> = async (app, { tickets }) => {
+  const guards = [app.authenticate, app.requireOperator];
+
+  app.post(
+    '/api/claim-ticket',
+    {
+      preHandler: guards,
+      schema: {
+        tags: ['tickets'],
+        summary: "Claim a ticket for a game whose lucky-fate card is picked in the game ('in-game')",
+        security: [{ bearer: [] }],
+        body: claimTicketBodySchema,
+        response: { 200: claimResponseSchema, 201: claimResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await tickets.claim({
+        gameId: request.body.gameUuid,
+        roomId: request.body.roomUuid,
+        playerId: request.player!.id,
+        luckyFatePick: null,
+      });
+      return reply.status(result.created ? 201 : 200).send(result);
+    },
+  );
+
+  app.post(
+    '/api/purchase',
+    {
+      preHandler: guards,
+      schema: {
+        tags: ['tickets'],
+        summary: "Claim a ticket with a face-down lucky-fate card (0..2) for a 'pre-game' game",
+        security: [{ bearer: [] }],
+        body: purchaseBodySchema,
+        response: { 200: claimResponseSchema, 201: claimResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await tickets.claim({
+        gameId: request.body.gameUuid,
+        roomId: request.body.roomUuid,
+        playerId: request.player!.id,
+        luckyFatePick: request.body.luckyFateCard,
+      });
+      return reply.status(result.created ? 201 : 200).send(result);
+    },
+  );
+
+  app.get(
+    '/api/purchases',
+    {
+      preHandler: guards,
+      schema: {
+        tags: ['tickets'],
+        summary: "The player's tickets; with unFinishedGames=true only for games not ended",
+        security: [{ bearer: [] }],
+        querystring: purchasesQuerySchema,
+        response: { 200: purchasesResponseSchema, ...errors },
+      },
+    },
+    async (request) => tickets.activeTickets(request.player!.id, request.query.unFinishedGames === 'true'),
+  );
+};

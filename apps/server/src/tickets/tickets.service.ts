@@ -1,0 +1,92 @@
+import { luckyFateCards, ticketAt } from '@ruthless/game';
+import { ClaimMessage, type ActiveTicket, type ClaimResponse } from '@ruthless/protocol';
+import type { GameRow, GamesRepository } from '../games/games.repository';
+import type { MetadataPublisher } from '../lobby/metadata-publisher';
+import { HttpError } from '../plugins/errors';
+import type { TicketRow, TicketsRepository } from './tickets.repository';
+
+const UNIQUE_VIOLATION = '23505';
+
+function toActiveTicket(ticket: TicketRow, game: GameRow): ActiveTicket {
+  // The card behind the pick stays secret until the reveal (GAME.md stage 7).
+  const revealed = (game.state === 'reveal' || game.state === 'ended') && ticket.luckyFatePick !== null;
+  return {
+    gameUuid: game.id,
+    roomUuid: game.roomId,
+    ticketIndex: ticket.ticketIndex,
+    ticket: ticket.numbers,
+    luckyFatePick: ticket.luckyFatePick,
+    luckyFateMultiplier: revealed
+      ? luckyFateCards(game.seedHex, ticket.ticketIndex)[ticket.luckyFatePick!]!
+      : null,
+    claimedAt: ticket.claimedAt.toISOString(),
+  };
+}
+
+/** Claims (one ticket per player per game, never oversold) and the player's active tickets. */
+export class TicketsService {
+  constructor(
+    private readonly tickets: TicketsRepository,
+    private readonly games: GamesRepository,
+    private readonly metadata: MetadataPublisher,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Claims a ticket. `luckyFatePick` is given for pre-game games (the purchase page's card) and
+   * null for in-game ones, where the card is picked during the show.
+   */
+  async claim(request: {
+    gameId: string;
+    roomId: string;
+    playerId: string;
+    luckyFatePick: number | null;
+  }): Promise<ClaimResponse> {
+    const claim = {
+      ...request,
+      luckyFateMode: request.luckyFatePick === null ? ('in-game' as const) : ('pre-game' as const),
+      now: this.clock(),
+      deal: ticketAt,
+    };
+    let outcome;
+    try {
+      outcome = await this.tickets.claim(claim);
+    } catch (error) {
+      // The same player claiming twice at once: one wins, the other gets the ticket it holds.
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      outcome = await this.tickets.claim(claim);
+    }
+    const game = await this.games.findById(request.gameId);
+    if (outcome.kind === 'refused' || !game) throw this.refusal(game, request, claim.now);
+    if (outcome.kind === 'created') this.metadata.touch(game.id);
+    return { created: outcome.kind === 'created', ticket: toActiveTicket(outcome.ticket, game) };
+  }
+
+  async activeTickets(playerId: string, unfinishedOnly: boolean): Promise<ActiveTicket[]> {
+    const rows = await this.tickets.listForPlayer(playerId, unfinishedOnly);
+    return rows.map(({ ticket, game }) => toActiveTicket(ticket, game));
+  }
+
+  /** Why the guarded claim did not deal a ticket, in the words the player sees. */
+  private refusal(
+    game: GameRow | undefined,
+    request: { roomId: string; luckyFatePick: number | null },
+    now: Date,
+  ): HttpError {
+    if (!game) return new HttpError(404, 'claim/not-found', ClaimMessage.notFound, 'gameUuid');
+    if (game.roomId !== request.roomId) {
+      return new HttpError(404, 'claim/wrong-room', ClaimMessage.wrongRoom, 'roomUuid');
+    }
+    if (game.state === 'cancelled') return new HttpError(409, 'claim/cancelled', ClaimMessage.cancelled);
+    if (game.state !== 'scheduled' || game.startTime <= now) {
+      return new HttpError(409, 'claim/started', ClaimMessage.started);
+    }
+    if (game.luckyFateMode === 'pre-game' && request.luckyFatePick === null) {
+      return new HttpError(409, 'claim/needs-card', ClaimMessage.needsCard);
+    }
+    if (game.luckyFateMode === 'in-game' && request.luckyFatePick !== null) {
+      return new HttpError(409, 'claim/card-in-game', ClaimMessage.cardInGame, 'luckyFateCard');
+    }
+    return new HttpError(409, 'claim/sold-out', ClaimMessage.soldOut);
+  }
+}
