@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { MailRepository } from '../mail/mail.repository';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { OperatorRepository } from '../operator/operator.repository';
+import { OperatorService } from '../operator/operator.service';
+import type { Realtime } from '../realtime/socket-server';
+import { createAuth, DEFAULT_AUTH_LIMITS, type Auth, type AuthLimits } from './auth';
+import { AuthRepository } from './auth.repository';
+import { AuthService } from './auth.service';
+import { authenticatePlugin } from './authenticate';
+import { IdentityVerifier } from './identity';
+import { DatabaseRateLimitStore, RedisRateLimitStore } from './rate-limit';
+
+export interface AccountsOptions {
+  /** Overrides of DEFAULT_AUTH_LIMITS (tests use small ones). */
+  limits?: Partial<AuthLimits>;
+  /** Prefix of the Redis rate-limit keys, so test files sharing one Redis stay apart. */
+  rateLimitPrefix?: string;
+}
+
+export interface Accounts {
+  auth: Auth;
+  authService: AuthService;
+  operatorService: OperatorService;
+  mailRepository: MailRepository;
+  mailer: Mailer;
+}
+
+/**
+ * Accounts as an app plugin: Better Auth on the project's database, the identity-token guards
+ * (`app.authenticate`, `app.requireOperator`, `app.requireHost`, `app.verifyIdentityToken`),
+ * the mailer and the operator's settings.
+ */
+export async function setUpAccounts(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  realtime: Realtime,
+  options: AccountsOptions = {},
+): Promise<Accounts> {
+  const authRepository = new AuthRepository(database.db);
+  const operatorRepository = new OperatorRepository(database.db);
+  const mailRepository = new MailRepository(database.db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repository: mailRepository });
+  const store = realtime.redis
+    ? new RedisRateLimitStore(realtime.redis, options.rateLimitPrefix)
+    : new DatabaseRateLimitStore(database.db);
+  const log = app.log.child({ module: 'auth' });
+
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: await authRepository.ensureSecret('better-auth'),
+    store,
+    limits: { ...DEFAULT_AUTH_LIMITS, ...options.limits },
+    mailer,
+    authRepository,
+    operatorRepository,
+    log,
+  });
+  const authService = new AuthService(auth, config.google !== undefined);
+  const verifier = new IdentityVerifier(() => authService.publicKeys(), config.publicUrl, config.publicUrl);
+  await app.register(authenticatePlugin, { verifier });
+  app.addHook('onClose', async () => mailer.close());
+
+  return {
+    auth,
+    authService,
+    operatorService: new OperatorService(operatorRepository, log),
+    mailRepository,
+    mailer,
+  };
+}

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authProvidersResponseSchema,
+  errorResponseSchema,
+  resetCodeResponseSchema,
+} from '@ruthless/protocol';
+import type { AuthService } from './auth.service';
+
+/**
+ * /api/auth: Better Auth's endpoints (sign-up, sign-in, sign-out, reset, token, jwks, Google),
+ * plus two of ours: the reset-code check and the list of sign-in providers.
+ */
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+  // Better Auth's clients post empty bodies (sign-out) and the OIDC callback may post a form.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, raw, done) => {
+    const text = String(raw);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('body: expects JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, raw, done) => done(null, String(raw)),
+  );
+
+  app.get(
+    '/api/auth/reset-code/:code',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Checks a password reset code without using it',
+        params: z.object({ code: z.string().min(1).max(256) }),
+        response: { 200: resetCodeResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await service.checkResetCode(request.params.code);
+      return { valid: true as const };
+    },
+  );
+
+  app.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The sign-in methods this server offers (Google only when configured)',
+        response: { 200: authProvidersResponseSchema },
+      },
+    },
+    async () => service.providers(),
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: {
+      tags: ['auth'],
+      summary: 'Better Auth: sign-up/in/out, reset, token, jwks, Google (sign-in/social, callback)',
+    },
+    handler: async (request, reply) => {
+      const response = await service.handle({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        body: request.body,
+        ip: request.ip,
+      });
+      if (response.status >= 400) {
+        request.log.info({ statusCode: response.status, body: response.body }, 'auth request refused');
+      }
+      void reply.status(response.status);
+      for (const [name, value] of response.headers) void reply.header(name, value);
+      for (const cookie of response.setCookies) void reply.header('set-cookie', cookie);
+      return reply.send(response.body ?? undefined);
+    },
+  });
+};

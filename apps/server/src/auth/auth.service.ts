@@ -1,0 +1,208 @@
+import type { z } from 'zod';
+import {
+  AuthErrorCode,
+  ErrorCode,
+  INVALID_RESET_CODE_MESSAGE,
+  catalogueMessage,
+  passwordResetRequestSchema,
+  resetPasswordRequestSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+  socialSignInRequestSchema,
+  type AuthProvidersResponse,
+  type ErrorResponse,
+} from '@ruthless/protocol';
+import { HttpError } from '../plugins/errors';
+import { CLIENT_IP_HEADER, type Auth } from './auth';
+
+/** An HTTP request for Better Auth, whatever server received it. */
+export interface AuthRequest {
+  method: string;
+  /** Path and query, e.g. `/api/auth/sign-in/email`. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON, a raw form string, or nothing. */
+  body: unknown;
+  ip: string;
+}
+
+export interface AuthResponse {
+  status: number;
+  headers: [string, string][];
+  setCookies: string[];
+  body: string | null;
+}
+
+/** The bodies we check before Better Auth sees them (its own checks are looser). */
+const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
+  'POST /api/auth/sign-up/email': signUpRequestSchema,
+  'POST /api/auth/sign-in/email': signInRequestSchema,
+  'POST /api/auth/request-password-reset': passwordResetRequestSchema,
+  'POST /api/auth/reset-password': resetPasswordRequestSchema,
+  'POST /api/auth/sign-in/social': socialSignInRequestSchema,
+};
+
+/** Better Auth's error codes, as SPEC.md §8's. */
+const BETTER_AUTH_CODES: Record<string, string> = {
+  USER_ALREADY_EXISTS: AuthErrorCode.emailAlreadyInUse,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: AuthErrorCode.emailAlreadyInUse,
+  INVALID_EMAIL: AuthErrorCode.invalidEmail,
+  INVALID_EMAIL_OR_PASSWORD: AuthErrorCode.wrongPassword,
+  INVALID_PASSWORD: AuthErrorCode.wrongPassword,
+  CREDENTIAL_ACCOUNT_NOT_FOUND: AuthErrorCode.wrongPassword,
+  USER_NOT_FOUND: AuthErrorCode.userNotFound,
+  INVALID_TOKEN: AuthErrorCode.invalidActionCode,
+  TOKEN_EXPIRED: AuthErrorCode.invalidActionCode,
+  PASSWORD_TOO_SHORT: AuthErrorCode.weakPassword,
+};
+
+const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie', 'keep-alive']);
+const GENERIC_ZOD_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized key)/;
+
+/**
+ * The accounts flow around Better Auth: checks request bodies with the shared schemas, hands
+ * the request to Better Auth, and answers errors in the API's shape with SPEC.md §8's codes
+ * and messages.
+ */
+export class AuthService {
+  constructor(
+    private readonly auth: Auth,
+    private readonly googleEnabled: boolean,
+  ) {}
+
+  async handle(request: AuthRequest): Promise<AuthResponse> {
+    const path = request.url.split('?')[0]!;
+    let body = request.body;
+    const schema = REQUEST_SCHEMAS[`${request.method} ${path}`];
+    if (schema) {
+      const parsed = schema.safeParse(body ?? {});
+      if (!parsed.success) return errorResponse(validationError(parsed.error.issues[0]!));
+      body = parsed.data;
+    }
+
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || name === 'content-length' || name === CLIENT_IP_HEADER) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+    }
+    // The address Fastify resolved (trustProxy), never one the client claims.
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    let payload: string | undefined;
+    if (request.method !== 'GET' && request.method !== 'HEAD' && body !== undefined) {
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      if (typeof body !== 'string') headers.set('content-type', 'application/json');
+    }
+
+    const url = new URL(request.url, this.auth.options.baseURL as string);
+    const response = await this.auth.handler(
+      new Request(url, { method: request.method, headers, body: payload }),
+    );
+    const text = await response.text();
+    if (response.status >= 400) {
+      return {
+        ...errorResponse(fromBetterAuth(response.status, text)),
+        setCookies: response.headers.getSetCookie(),
+      };
+    }
+    return {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => !HOP_BY_HOP.has(name)),
+      setCookies: response.headers.getSetCookie(),
+      body: text === '' ? null : text,
+    };
+  }
+
+  /** Whether a reset code can still be used, without using it. */
+  async checkResetCode(code: string): Promise<void> {
+    const context = await this.auth.$context;
+    const verification = await context.internalAdapter.findVerificationValue(`reset-password:${code}`);
+    if (!verification || verification.expiresAt < new Date()) {
+      throw new HttpError(400, AuthErrorCode.invalidActionCode, INVALID_RESET_CODE_MESSAGE, 'code');
+    }
+  }
+
+  providers(): AuthProvidersResponse {
+    return { emailPassword: true, google: this.googleEnabled };
+  }
+
+  /** The public keys of identity tokens (the same as GET /api/auth/jwks). */
+  async publicKeys() {
+    return this.auth.api.getJwks();
+  }
+}
+
+function validationError(issue: z.core.$ZodIssue): ErrorResponse {
+  const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+  const field = issue.path.map(String).join('.') || keys[0] || undefined;
+  if (field === 'email' && issue.message !== 'Email cannot be empty') {
+    return body(400, AuthErrorCode.invalidEmail, catalogueMessage(AuthErrorCode.invalidEmail), field);
+  }
+  if (
+    (field === 'password' || field === 'newPassword') &&
+    issue.message === 'Password must be at least 6 characters'
+  ) {
+    return body(400, AuthErrorCode.weakPassword, catalogueMessage(AuthErrorCode.weakPassword), field);
+  }
+  if (field === 'token') {
+    return body(
+      400,
+      AuthErrorCode.invalidActionCode,
+      catalogueMessage(AuthErrorCode.invalidActionCode),
+      field,
+    );
+  }
+  const message =
+    GENERIC_ZOD_MESSAGE.test(issue.message) && field && !issue.message.includes(field)
+      ? `${field}: ${issue.message}`
+      : issue.message;
+  return body(400, ErrorCode.validation, message, field);
+}
+
+function fromBetterAuth(status: number, text: string): ErrorResponse {
+  let parsed: { code?: unknown; message?: unknown } = {};
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    // Not JSON: keep the status, answer with our own words.
+  }
+  const code = typeof parsed.code === 'string' ? parsed.code : undefined;
+  const message = typeof parsed.message === 'string' ? parsed.message : undefined;
+  if (status === 429) {
+    return body(429, AuthErrorCode.tooManyRequests, catalogueMessage(AuthErrorCode.tooManyRequests));
+  }
+  if (status >= 500) return body(500, ErrorCode.internal, catalogueMessage(undefined));
+  if (code?.startsWith('auth/')) return body(status, code, message ?? catalogueMessage(code));
+  if (code === 'PASSWORD_TOO_LONG') {
+    return body(
+      400,
+      ErrorCode.validation,
+      'password: Password cannot be more than 128 characters',
+      'password',
+    );
+  }
+  const mapped = code ? BETTER_AUTH_CODES[code] : undefined;
+  if (mapped) return body(status, mapped, catalogueMessage(mapped));
+  if (status === 401) return body(401, ErrorCode.unauthorized, message ?? 'You need to sign in first.');
+  if (status === 404) return body(404, ErrorCode.notFound, message ?? 'Not found');
+  return body(
+    status,
+    code ? `auth/${code.toLowerCase().replaceAll('_', '-')}` : ErrorCode.validation,
+    message ?? catalogueMessage(undefined),
+  );
+}
+
+function body(statusCode: number, code: string, message: string, field?: string): ErrorResponse {
+  return field === undefined ? { statusCode, code, message } : { statusCode, code, message, field };
+}
+
+function errorResponse(error: ErrorResponse): AuthResponse {
+  return {
+    status: error.statusCode,
+    headers: [
+      ['content-type', 'application/json; charset=utf-8'],
+      ['cache-control', 'no-store'],
+    ],
+    setCookies: [],
+    body: JSON.stringify(error),
+  };
+}

@@ -1,0 +1,308 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { jwt } from 'better-auth/plugins/jwt';
+import { AuthErrorCode, OPERATOR, catalogueMessage } from '@ruthless/protocol';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { accounts, jwks, sessions, users, verifications } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { resetPasswordLink, resetPasswordMail } from '../mail/templates';
+import type { OperatorRepository } from '../operator/operator.repository';
+import type { AuthRepository } from './auth.repository';
+import { hashPassword, verifyPassword } from './password';
+import { betterAuthStorage, type RateLimitRule, type RateLimitStore } from './rate-limit';
+
+/** Better Auth reads the client's address from this header only; our adapter always sets it. */
+export const CLIENT_IP_HEADER = 'x-ruthless-client-ip';
+export const IDENTITY_TOKEN_LIFETIME = '15m';
+export const RESET_CODE_LIFETIME_SECONDS = 60 * 60;
+
+/** Rate limits (seconds, counts). Generous enough for the browser tests from one address. */
+export interface AuthLimits {
+  signInPerIp: RateLimitRule;
+  signUpPerIp: RateLimitRule;
+  resetRequestPerIp: RateLimitRule;
+  resetPerIp: RateLimitRule;
+  /** Every other /api/auth endpoint (token, session, jwks…). */
+  otherPerIp: RateLimitRule;
+  failedSignInsPerAccount: RateLimitRule;
+  signUpsPerAccount: RateLimitRule;
+  resetRequestsPerAccount: RateLimitRule;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  signInPerIp: { window: 60, max: 10 },
+  signUpPerIp: { window: 60, max: 10 },
+  resetRequestPerIp: { window: 60, max: 5 },
+  resetPerIp: { window: 60, max: 10 },
+  otherPerIp: { window: 60, max: 600 },
+  failedSignInsPerAccount: { window: 15 * 60, max: 5 },
+  signUpsPerAccount: { window: 15 * 60, max: 5 },
+  resetRequestsPerAccount: { window: 15 * 60, max: 3 },
+};
+
+export interface AuthLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface AuthDependencies {
+  config: Config;
+  db: Db;
+  secret: string;
+  store: RateLimitStore;
+  limits: AuthLimits;
+  mailer: Mailer;
+  authRepository: AuthRepository;
+  operatorRepository: OperatorRepository;
+  log: AuthLog;
+}
+
+/** An error in the shape of SPEC.md §8: our code and the catalogue's message. */
+export function authError(
+  status: 'UNAUTHORIZED' | 'TOO_MANY_REQUESTS' | 'BAD_REQUEST',
+  code: string,
+): APIError {
+  return new APIError(status, { code, message: catalogueMessage(code) });
+}
+
+/**
+ * Origins allowed to post to /api/auth with cookies: PUBLIC_URL, and outside production the same
+ * port under localhost or 127.0.0.1 and the Vite dev server (5173), whose proxy keeps the origin.
+ */
+export function trustedOrigins(config: Config): string[] {
+  if (config.nodeEnv === 'production') return [config.publicUrl];
+  const url = new URL(config.publicUrl);
+  const hosts = ['localhost', '127.0.0.1'];
+  const ports = [url.port, '5173'].filter(Boolean);
+  return [
+    config.publicUrl,
+    ...hosts.flatMap((host) => ports.map((port) => `${url.protocol}//${host}:${port}`)),
+  ];
+}
+
+const normalizeEmail = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
+/** The Better Auth instance: email and password, reset, JWT + JWKS and Google (OIDC). */
+export function createAuth(deps: AuthDependencies) {
+  const { config, store, limits, log } = deps;
+  const secure = config.publicUrl.startsWith('https://');
+  const adminEmails = new Set(config.adminEmails);
+
+  const failedSignInKey = (email: string) => `account:sign-in-failures:${email}`;
+
+  const before = createAuthMiddleware(async (ctx) => {
+    const email = normalizeEmail((ctx.body as { email?: unknown } | undefined)?.email);
+    switch (ctx.path) {
+      case '/sign-in/email': {
+        const rule = limits.failedSignInsPerAccount;
+        if ((await store.peek(failedSignInKey(email), rule.window)) >= rule.max) {
+          log.warn({ event: 'auth.sign-in.locked' }, 'sign-in refused: too many failures for the account');
+          throw authError('TOO_MANY_REQUESTS', AuthErrorCode.tooManyRequests);
+        }
+        // SPEC.md §8 tells an unknown email from a wrong password, so we say which.
+        if (!(await ctx.context.internalAdapter.findUserByEmail(email))) {
+          await store.hit(failedSignInKey(email), rule.window);
+          log.info({ event: 'auth.sign-in.failed', reason: 'user-not-found' }, 'sign-in failed');
+          throw authError('UNAUTHORIZED', AuthErrorCode.userNotFound);
+        }
+        return;
+      }
+      case '/sign-up/email': {
+        const rule = limits.signUpsPerAccount;
+        if ((await store.hit(`account:sign-up:${email}`, rule.window)).count > rule.max) {
+          throw authError('TOO_MANY_REQUESTS', AuthErrorCode.tooManyRequests);
+        }
+        return;
+      }
+      case '/request-password-reset': {
+        const rule = limits.resetRequestsPerAccount;
+        if ((await store.hit(`account:reset-request:${email}`, rule.window)).count > rule.max) {
+          throw authError('TOO_MANY_REQUESTS', AuthErrorCode.tooManyRequests);
+        }
+        log.info({ event: 'auth.reset.requested' }, 'password reset requested');
+        return;
+      }
+      case '/sign-out': {
+        const session = await getSessionFromCtx(ctx).catch(() => null);
+        log.info({ event: 'auth.sign-out', playerId: session?.user.id ?? null }, 'signed out');
+        return;
+      }
+    }
+  });
+
+  const after = createAuthMiddleware(async (ctx) => {
+    const returned = ctx.context.returned;
+    const failed = isAPIError(returned) ? returned : undefined;
+    const playerId = ctx.context.newSession?.user.id;
+    switch (ctx.path) {
+      case '/sign-in/email': {
+        if (playerId) {
+          log.info({ event: 'auth.sign-in', method: 'password', playerId }, 'signed in');
+        } else if (failed?.body?.code === 'INVALID_EMAIL_OR_PASSWORD') {
+          const email = normalizeEmail((ctx.body as { email?: unknown } | undefined)?.email);
+          await store.hit(failedSignInKey(email), limits.failedSignInsPerAccount.window);
+          const user = await ctx.context.internalAdapter.findUserByEmail(email);
+          log.info(
+            { event: 'auth.sign-in.failed', reason: 'wrong-password', playerId: user?.user.id ?? null },
+            'sign-in failed',
+          );
+        }
+        return;
+      }
+      case '/sign-up/email': {
+        if (playerId) log.info({ event: 'auth.sign-up', playerId }, 'signed up');
+        else if (failed)
+          log.info({ event: 'auth.sign-up.failed', reason: failed.body?.code }, 'sign-up failed');
+        return;
+      }
+      case '/reset-password': {
+        if (failed)
+          log.info({ event: 'auth.reset.failed', reason: failed.body?.code }, 'password reset failed');
+        return;
+      }
+      case '/callback/:id': {
+        if (playerId) log.info({ event: 'auth.sign-in', method: 'google', playerId }, 'signed in');
+        else {
+          const location = failed?.headers?.get('location') ?? '';
+          const reason = /[?&]error=([^&]+)/.exec(location)?.[1];
+          if (reason)
+            log.info({ event: 'auth.sign-in.failed', method: 'google', reason }, 'Google sign-in failed');
+        }
+        return;
+      }
+    }
+  });
+
+  return betterAuth({
+    appName: 'Ruthless',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: trustedOrigins(config),
+    telemetry: { enabled: false },
+    database: drizzleAdapter(deps.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, jwks },
+    }),
+    advanced: {
+      database: { generateId: 'uuid' },
+      cookiePrefix: 'ruthless',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true, secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Better Auth skips its origin (CSRF) checks under test runners; tests check the real thing.
+      disableOriginCheck: false,
+    },
+    logger: {
+      level: 'warn',
+      log: (level, message) => {
+        if (level === 'error') log.error({ source: 'better-auth' }, message);
+        else log.warn({ source: 'better-auth' }, message);
+      },
+    },
+    onAPIError: {
+      // Refusals are answered and logged by AuthService; only the unexpected is an error here.
+      onError: (error) => {
+        if (!isAPIError(error)) log.error({ err: error }, 'auth request failed');
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: RESET_CODE_LIFETIME_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = resetPasswordLink(config.publicUrl, token);
+        log.info(
+          { event: 'auth.reset.mail', playerId: user.id, via: deps.mailer.kind },
+          'password reset mail sent',
+        );
+        if (deps.mailer.kind === 'outbox') {
+          // Without SMTP a newcomer finds the link in the log as well as at /dev/mailbox; a
+          // production server never writes a usable code to its log.
+          if (config.nodeEnv === 'production') {
+            log.warn({ playerId: user.id }, 'password reset mail kept in mail_outbox: SMTP_URL is not set');
+          } else {
+            log.info({ resetLink: link }, 'password reset link (no SMTP_URL: see /dev/mailbox)');
+          }
+        }
+        // Not awaited: the reply must take as long whether or not the account exists.
+        void deps.mailer
+          .send(resetPasswordMail(user.email, link))
+          .catch((err: unknown) => log.error({ err, playerId: user.id }, 'password reset mail failed'));
+      },
+      onPasswordReset: async ({ user }) => {
+        // The reset link reached the mailbox: the email is proven.
+        await deps.authRepository.markEmailVerified(user.id);
+        log.info({ event: 'auth.reset', playerId: user.id }, 'password reset; every session signed out');
+      },
+    },
+    verification: { storeIdentifier: 'hashed' },
+    account: {
+      // A Google account and a password account with the same email are never merged.
+      accountLinking: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      window: limits.otherPerIp.window,
+      max: limits.otherPerIp.max,
+      customStorage: betterAuthStorage(store),
+      customRules: {
+        '/sign-in/email': limits.signInPerIp,
+        '/sign-in/social': limits.signInPerIp,
+        '/sign-up/email': limits.signUpPerIp,
+        '/request-password-reset': limits.resetRequestPerIp,
+        '/reset-password': limits.resetPerIp,
+      },
+    },
+    hooks: { before, after },
+    plugins: [
+      jwt({
+        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
+        jwt: {
+          issuer: config.publicUrl,
+          audience: config.publicUrl,
+          expirationTime: IDENTITY_TOKEN_LIFETIME,
+          definePayload: async ({ user }) => {
+            const operators = await deps.operatorRepository.operatorsOf(user.id);
+            const email = user.email.toLowerCase();
+            return {
+              name: user.name,
+              email: user.email,
+              ...(operators.includes(OPERATOR) ? { operator: OPERATOR } : {}),
+              // Only a proven mailbox makes a host: anyone can sign up with any address.
+              ...(adminEmails.has(email) && user.emailVerified ? { role: 'host' } : {}),
+            };
+          },
+        },
+      }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  name: 'Google',
+                  discoveryUrl: `${config.google.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

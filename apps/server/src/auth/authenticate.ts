@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AuthErrorCode, ErrorCode, catalogueMessage } from '@ruthless/protocol';
+import { HttpError } from '../plugins/errors';
+import { IdentityTokenError, tokenFromAuthorization, type IdentityVerifier, type Player } from './identity';
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest/preHandler: verifies the identity token of `Authorization` and sets `request.player`. */
+    authenticate: Guard;
+    /** onRequest/preHandler after `authenticate`: 403 unless the token carries the operator claim. */
+    requireOperator: Guard;
+    /** onRequest/preHandler after `authenticate`: 403 unless the player is a host (ADMIN_EMAILS). */
+    requireHost: Guard;
+    /** The player of a valid identity token (for the Socket.IO handshake); throws otherwise. */
+    verifyIdentityToken(token: string): Promise<Player>;
+  }
+  interface FastifyRequest {
+    player: Player | null;
+  }
+}
+
+const REFUSALS: Record<IdentityTokenError['reason'], string> = {
+  missing: 'authorization: an identity token is required. Please sign in.',
+  expired: 'authorization: the identity token has expired.',
+  invalid: 'authorization: the identity token is not valid.',
+};
+
+const forbidden = () =>
+  new HttpError(403, AuthErrorCode.permissionDenied, catalogueMessage(AuthErrorCode.permissionDenied));
+
+/**
+ * The API's guards. Tokens come unprefixed in `Authorization` (SPEC.md §7) or as `Bearer`.
+ */
+export const authenticatePlugin = fp<{ verifier: IdentityVerifier }>(
+  async (app: FastifyInstance, { verifier }) => {
+    app.decorateRequest('player', null);
+    app.decorate('verifyIdentityToken', (token: string) => verifier.verify(tokenFromAuthorization(token)));
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      try {
+        request.player = await verifier.verify(tokenFromAuthorization(request.headers.authorization));
+      } catch (error) {
+        if (!(error instanceof IdentityTokenError)) throw error;
+        throw new HttpError(401, ErrorCode.unauthorized, REFUSALS[error.reason], 'authorization');
+      }
+    });
+    app.decorate('requireOperator', async (request: FastifyRequest) => {
+      if (!request.player?.operator) throw forbidden();
+    });
+    app.decorate('requireHost', async (request: FastifyRequest) => {
+      if (request.player?.role !== 'host') throw forbidden();
+    });
+  },
+  { name: 'authenticate' },
+);

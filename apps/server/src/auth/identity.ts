@@ -1,0 +1,96 @@
+import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { OPERATOR } from '@ruthless/protocol';
+
+/** The signed-in player, as the identity token says. */
+export interface Player {
+  /** The player uuid (the token's `sub`). */
+  id: string;
+  email: string;
+  name: string;
+  /** 'enlivon' once registered with the operator, else null. */
+  operator: typeof OPERATOR | null;
+  /** 'host' for ADMIN_EMAILS, else null. */
+  role: 'host' | null;
+}
+
+/** Why a token was refused: `expired` or anything else (`invalid`). */
+export class IdentityTokenError extends Error {
+  constructor(readonly reason: 'missing' | 'expired' | 'invalid') {
+    super(`identity token ${reason}`);
+  }
+}
+
+/** Only what our JWT plugin signs with: Ed25519. `none`, HS* and the rest are refused. */
+export const IDENTITY_TOKEN_ALGORITHMS = ['EdDSA'];
+const MAX_TOKEN_LENGTH = 4096;
+const KEY_RELOAD_INTERVAL_MS = 5000;
+
+/**
+ * Verifies identity tokens against the server's own JWKS (the jwks table, shared by every
+ * process): signature, algorithm, expiry, issuer and audience. Keys are cached and reloaded
+ * when a token names a key not seen yet.
+ */
+export class IdentityVerifier {
+  private keySet: ReturnType<typeof createLocalJWKSet> | undefined;
+  private loadedAt = 0;
+
+  constructor(
+    private readonly loadKeys: () => Promise<JSONWebKeySet>,
+    private readonly issuer: string,
+    private readonly audience: string,
+  ) {}
+
+  /** The player of a valid token; throws IdentityTokenError otherwise. */
+  async verify(token: string): Promise<Player> {
+    if (!token) throw new IdentityTokenError('missing');
+    if (token.length > MAX_TOKEN_LENGTH) throw new IdentityTokenError('invalid');
+    try {
+      return await this.verifyWithKeys(token, false);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey && Date.now() - this.loadedAt > KEY_RELOAD_INTERVAL_MS) {
+        return this.verifyWithKeys(token, true).catch((retryError: unknown) => {
+          throw toIdentityError(retryError);
+        });
+      }
+      throw toIdentityError(error);
+    }
+  }
+
+  private async verifyWithKeys(token: string, reload: boolean): Promise<Player> {
+    if (!this.keySet || reload) {
+      this.keySet = createLocalJWKSet(await this.loadKeys());
+      this.loadedAt = Date.now();
+    }
+    const { payload } = await jwtVerify(token, this.keySet, {
+      algorithms: IDENTITY_TOKEN_ALGORITHMS,
+      issuer: this.issuer,
+      audience: this.audience,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
+      throw new IdentityTokenError('invalid');
+    }
+    return {
+      id: payload.sub,
+      email: payload.email,
+      name: typeof payload.name === 'string' ? payload.name : '',
+      operator: payload.operator === OPERATOR ? OPERATOR : null,
+      role: payload.role === 'host' ? 'host' : null,
+    };
+  }
+}
+
+function toIdentityError(error: unknown): IdentityTokenError {
+  if (error instanceof IdentityTokenError) return error;
+  if (error instanceof errors.JWTExpired) return new IdentityTokenError('expired');
+  return new IdentityTokenError('invalid');
+}
+
+/**
+ * The token of an Authorization header: SPEC.md §7 sends it bare, others send `Bearer <token>`.
+ */
+export function tokenFromAuthorization(header: string | undefined): string {
+  if (!header) return '';
+  const value = header.trim();
+  return /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '').trim() : value;
+}

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import type { createClient } from 'redis';
+import type { Db } from '../db/database';
+import { rateLimits } from '../db/schema';
+
+export interface RateLimitRule {
+  /** Seconds. */
+  window: number;
+  max: number;
+}
+
+/**
+ * Fixed-window counters shared by every process: in the database by default, in Redis when
+ * REDIS_URL is set. Better Auth's per-IP limits and our per-account limits both use it.
+ */
+export interface RateLimitStore {
+  /** Counts one hit on `key`; returns the count in the current window and seconds left in it. */
+  hit(key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }>;
+  /** The count in the current window, without counting. */
+  peek(key: string, windowSeconds: number): Promise<number>;
+}
+
+/** Better Auth's `rateLimit.customStorage`: one atomic step per request. */
+export function betterAuthStorage(store: RateLimitStore) {
+  return {
+    async consume(key: string, rule: RateLimitRule) {
+      const { count, retryAfter } = await store.hit(`ip:${key}`, rule.window);
+      return count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter };
+    },
+  };
+}
+
+export class DatabaseRateLimitStore implements RateLimitStore {
+  constructor(private readonly db: Db) {}
+
+  async hit(key: string, windowSeconds: number) {
+    // One statement, so concurrent requests cannot both read a stale count.
+    const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds})`;
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({ key, count: 1, windowStart: sql`now()` })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+          windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
+        },
+      })
+      .returning({
+        count: rateLimits.count,
+        retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now()))::int`,
+      });
+    return { count: row!.count, retryAfter: Math.max(1, Number(row!.retryAfter)) };
+  }
+
+  async peek(key: string, windowSeconds: number) {
+    const [row] = await this.db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(
+        sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} > now() - make_interval(secs => ${windowSeconds})`,
+      );
+    return row?.count ?? 0;
+  }
+}
+
+type RedisClient = ReturnType<typeof createClient>;
+
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix = 'ruthless:rate-limit:',
+  ) {}
+
+  async hit(key: string, windowSeconds: number) {
+    const redisKey = this.prefix + key;
+    const [count, , ttl] = (await this.redis
+      .multi()
+      .incr(redisKey)
+      .pExpire(redisKey, windowSeconds * 1000, 'NX')
+      .pTTL(redisKey)
+      .exec()) as unknown as [number, number, number];
+    return { count: Number(count), retryAfter: Math.max(1, Math.ceil(Number(ttl) / 1000)) };
+  }
+
+  async peek(key: string) {
+    const value = await this.redis.get(this.prefix + key);
+    return value ? Number(value) : 0;
+  }
+}

@@ -1,0 +1,95 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { playerProfiles } from '../db/schema';
+
+export type PlayerProfileRow = typeof playerProfiles.$inferSelect;
+export type ProfileChanges = Partial<
+  Pick<
+    PlayerProfileRow,
+    'alias' | 'phoneNumber' | 'defaultChoice' | 'dobDay' | 'dobMonth' | 'dobYear' | 'marketingAccepted'
+  >
+>;
+
+/** Thrown when another player of the operator has the chat name (any case). */
+export class AliasTakenError extends Error {}
+
+const ALIAS_INDEX = 'player_profiles_operator_alias_key';
+
+function isAliasConflict(error: unknown): boolean {
+  // PostgreSQL's unique_violation, from pg or PGlite, possibly wrapped by Drizzle.
+  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current;) {
+    if (current.code === '23505')
+      return current.constraint === undefined || current.constraint === ALIAS_INDEX;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+export class OperatorRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Creates the registration, or leaves an existing one as it is (names filled in if empty). */
+  async register(userId: string, operator: string, firstName: string, lastName: string): Promise<void> {
+    await this.db
+      .insert(playerProfiles)
+      .values({ userId, operator, firstName, lastName })
+      .onConflictDoUpdate({
+        target: [playerProfiles.userId, playerProfiles.operator],
+        set: {
+          firstName: sql`case when ${playerProfiles.firstName} = '' then excluded.first_name else ${playerProfiles.firstName} end`,
+          lastName: sql`case when ${playerProfiles.lastName} = '' then excluded.last_name else ${playerProfiles.lastName} end`,
+        },
+      });
+  }
+
+  async find(userId: string, operator: string): Promise<PlayerProfileRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(playerProfiles)
+      .where(and(eq(playerProfiles.userId, userId), eq(playerProfiles.operator, operator)));
+    return row;
+  }
+
+  /** The operators a player is registered with. */
+  async operatorsOf(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ operator: playerProfiles.operator })
+      .from(playerProfiles)
+      .where(eq(playerProfiles.userId, userId));
+    return rows.map((row) => row.operator);
+  }
+
+  async isAliasTaken(operator: string, alias: string, exceptUserId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: playerProfiles.userId })
+      .from(playerProfiles)
+      .where(
+        and(
+          eq(playerProfiles.operator, operator),
+          sql`lower(${playerProfiles.alias}) = lower(${alias})`,
+          ne(playerProfiles.userId, exceptUserId),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Updates the settings; throws AliasTakenError when the unique index refuses the alias. */
+  async update(
+    userId: string,
+    operator: string,
+    changes: ProfileChanges,
+  ): Promise<PlayerProfileRow | undefined> {
+    try {
+      const [row] = await this.db
+        .update(playerProfiles)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(and(eq(playerProfiles.userId, userId), eq(playerProfiles.operator, operator)))
+        .returning();
+      return row;
+    } catch (error) {
+      if (isAliasConflict(error)) throw new AliasTakenError();
+      throw error;
+    }
+  }
+}
