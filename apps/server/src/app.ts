@@ -10,16 +10,32 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { setUpAccounts, type Accounts, type AccountsOptions } from './auth/accounts';
+import { authRoutes } from './auth/auth.routes';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { DemoService } from './demo/demo.service';
+import { mailboxRoutes } from './dev/mailbox.routes';
 import { GamesRepository } from './games/games.repository';
 import { registerErrorHandler } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { registerWebApp } from './plugins/web-app';
 import { startRealtime, type Realtime } from './realtime/socket-server';
+import { operatorRoutes } from './operator/operator.routes';
 import { RoomsRepository } from './rooms/rooms.repository';
+import { HostService } from './host/host.service';
+import { MetadataPublisher } from './lobby/metadata-publisher';
+import { hostRoutes } from './routes/api/host';
+import { gamesRoutes } from './routes/api/games';
+import { GameRunner } from './live/game-runner';
+import { LiveActions } from './live/live-actions.service';
+import { LiveGames } from './live/live-games.service';
+import { gameRoom, registerLiveHandlers } from './live/live.handlers';
+import { LiveRepository } from './live/live.repository';
 import { roomsRoutes } from './routes/api/rooms';
+import { ticketsRoutes } from './routes/api/tickets';
+import { TicketsRepository } from './tickets/tickets.repository';
+import { TicketsService } from './tickets/tickets.service';
 import { healthRoutes } from './routes/health';
 import { RoomsService } from './rooms/rooms.service';
 
@@ -28,9 +44,14 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 const DEMO_SCHEDULE_REFRESH_MS = 5 * 60_000;
 
 export interface App {
+  config: Config;
   fastify: FastifyInstance;
   database: Database;
   realtime: Realtime;
+  /** Better Auth, the mailer and the operator's settings. */
+  accounts: Accounts;
+  live: LiveGames;
+  runner: GameRunner;
   /** Stops accepting, finishes requests in flight, then closes sockets and the database. */
   close(): Promise<void>;
 }
@@ -39,7 +60,14 @@ export interface App {
  * Builds the whole server: external plugins, then app services, then routes. Nothing listens
  * until the caller calls `fastify.listen`.
  */
-export async function buildApp(config: Config, options: { webDist?: string } = {}): Promise<App> {
+export async function buildApp(
+  config: Config,
+  options: {
+    webDist?: string;
+    accounts?: AccountsOptions;
+    /** False: no automatic host (tests drive games). */ runGames?: boolean;
+  } = {},
+): Promise<App> {
   const fastify = Fastify({
     logger: {
       level: config.logLevel,
@@ -90,9 +118,18 @@ export async function buildApp(config: Config, options: { webDist?: string } = {
     httpServer: fastify.server,
     redisUrl: config.redisUrl,
     socketsConnected: fastify.metrics.socketsConnected,
+    allowedOrigins: [new URL(config.publicUrl).origin],
   });
 
+  // App plugins.
+  const accounts = await setUpAccounts(fastify, config, database, realtime, options.accounts);
+
   // Routes.
+  await fastify.register(authRoutes, { service: accounts.authService });
+  await fastify.register(operatorRoutes, { service: accounts.operatorService });
+  if (config.nodeEnv !== 'production') {
+    await fastify.register(mailboxRoutes, { repository: accounts.mailRepository });
+  }
   await fastify.register(healthRoutes, {
     databaseKind: database.kind,
     pingDatabase: database.ping,
@@ -104,13 +141,46 @@ export async function buildApp(config: Config, options: { webDist?: string } = {
     version: VERSION,
   });
   const roomsRepository = new RoomsRepository(database.db);
-  await fastify.register(roomsRoutes, { rooms: new RoomsService(roomsRepository) });
+  const gamesRepository = new GamesRepository(database.db);
+  const ticketsRepository = new TicketsRepository(database.db);
+  const lobby = new RoomsService(roomsRepository);
+  const liveRepository = new LiveRepository(database.db);
+  const live = new LiveGames(liveRepository, (gameId, message) =>
+    realtime.io.to(gameRoom(gameId)).emit('game:event', message),
+  );
+  const actions = new LiveActions(live);
+  const metadata = new MetadataPublisher(
+    gamesRepository,
+    (payload) => {
+      realtime.io.emit('metadata', payload);
+      // The claims behind this update are game events too: the green room counts players in.
+      live
+        .publishNewEvents(payload.gameUuid)
+        .catch((err: unknown) => fastify.log.error({ err }, 'claim events push failed'));
+    },
+    (err) => fastify.log.error({ err }, 'metadata push failed'),
+  );
+  await fastify.register(roomsRoutes, { rooms: lobby });
+  await fastify.register(ticketsRoutes, {
+    tickets: new TicketsService(ticketsRepository, gamesRepository, metadata),
+  });
+  await fastify.register(hostRoutes, {
+    host: new HostService(roomsRepository, gamesRepository, live, lobby, metadata, (payload) =>
+      realtime.io.emit('game-cancelled', payload),
+    ),
+  });
+  await fastify.register(gamesRoutes, { live, actions });
+  registerLiveHandlers(fastify, realtime.io, live, actions);
   await registerWebApp(fastify, options.webDist ?? DEFAULT_WEB_DIST);
 
   // Services that run on their own.
+  const runner = new GameRunner(liveRepository, live, (err, gameId) =>
+    fastify.log.error({ err, gameId }, 'game runner failed'),
+  );
+  if (options.runGames !== false) runner.start();
   let demoTimer: NodeJS.Timeout | undefined;
   if (config.demo) {
-    const demo = new DemoService(roomsRepository, new GamesRepository(database.db));
+    const demo = new DemoService(roomsRepository, gamesRepository);
     await demo.ensureRooms();
     await demo.extendSchedule(new Date());
     demoTimer = setInterval(() => {
@@ -123,11 +193,13 @@ export async function buildApp(config: Config, options: { webDist?: string } = {
 
   fastify.addHook('preClose', async () => {
     clearInterval(demoTimer);
+    await runner.stop();
+    metadata.stop();
     await realtime.close();
   });
   fastify.addHook('onClose', async () => {
     await database.close();
   });
 
-  return { fastify, database, realtime, close: () => fastify.close() };
+  return { config, fastify, database, realtime, accounts, live, runner, close: () => fastify.close() };
 }

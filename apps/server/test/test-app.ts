@@ -2,13 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app';
+import type { AccountsOptions } from '../src/auth/accounts';
 import { loadConfig } from '../src/config';
 
 export interface TestApp {
   app: App;
   url: string;
+  /** The scratch PostgreSQL database of this app, when DATABASE_URL is set. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -18,8 +22,17 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { webDist?: string } = {},
+  options: {
+    webDist?: string;
+    accounts?: AccountsOptions;
+    /**
+     * Listen on a port chosen before the app is built and set PUBLIC_URL to it, for tests that
+     * need the public address to be reachable (OIDC redirects, cookies, token issuer).
+     */
+    reachablePublicUrl?: boolean;
+  } = {},
 ): Promise<TestApp> {
+  const port = options.reachablePublicUrl ? await freePort() : 0;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-test-'));
   const database = process.env.DATABASE_URL
     ? await createScratchDatabase(process.env.DATABASE_URL)
@@ -28,20 +41,22 @@ export async function startTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DEMO: 'false',
-    PORT: '0',
+    PORT: String(port),
     HOST: '127.0.0.1',
+    ...(port ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url,
     REDIS_URL: process.env.REDIS_URL,
     ...env,
   });
   const app = await buildApp(config, options);
-  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  await app.fastify.listen({ port, host: '127.0.0.1' });
   const address = app.fastify.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const boundPort = typeof address === 'object' && address ? address.port : 0;
   return {
     app,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${boundPort}`,
+    databaseUrl: database?.url,
     async close() {
       await app.close();
       await database?.drop();
@@ -68,4 +83,34 @@ async function createScratchDatabase(serverUrl: string): Promise<{ url: string; 
       await client.end();
     },
   };
+}
+
+/**
+ * A port nothing listens on right now, below Linux's ephemeral range (32768+) so that outgoing
+ * connections made while the app starts (database, Redis) cannot take it meanwhile.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const candidate = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.unref();
+      server.once('error', () => resolve(false));
+      server.listen(candidate, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return candidate;
+  }
+}
+
+/** Polls GET /health until the server answers (any status) or the time runs out. */
+export async function waitForHealth(url: string, timeoutMs: number): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fetch(`${url}/health`);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }

@@ -41,6 +41,7 @@ export const updateRoomBodySchema = z
 
 export const stageTimingsSchema = z.strictObject({
   greenRoomMs: stageMs('greenRoomMs').optional(),
+  reelsMs: stageMs('reelsMs').optional(),
   ballIntervalMs: stageMs('ballIntervalMs').optional(),
   luckyFateMs: stageMs('luckyFateMs').optional(),
   ruthlessMs: stageMs('ruthlessMs').optional(),

@@ -6,3 +6,8 @@ export * from './errors';
 export * from './health';
 export * from './realtime';
 export * from './rooms';
+export * from './auth';
+export * from './user';
+export * from './tickets';
+export * from './host';
+export * from './live';

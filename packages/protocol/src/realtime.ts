@@ -1,3 +1,5 @@
+import type { ActResult, JoinGameRequest, JoinGameResult, LiveGameMessage } from './live';
+
 /**
  * The typed map of every realtime (Socket.IO) event. Server and app import these so an
  * event cannot be sent or handled with the wrong name or payload.
@@ -28,9 +30,21 @@ export interface ServerToClientEvents {
   /** To every lobby and game viewer, coalesced: a burst of claims sends a few, not one each. */
   metadata: (payload: GameMetadata) => void;
   'game-cancelled': (payload: GameCancelledPayload) => void;
+  /** Every event of a game joined with `game:join`, in seq order. */
+  'game:event': (message: LiveGameMessage) => void;
 }
 
 export interface ClientToServerEvents {
   /** Round-trip clock check: the server answers with its time. */
   ping: (ack: (serverTime: number) => void) => void;
+  /** Watch a game: the answer is the current snapshot and the events missed since lastSeq. */
+  'game:join': (request: JoinGameRequest, ack: (result: JoinGameResult) => void) => void;
+  'game:leave': (request: { gameUuid: string }) => void;
+  /** A finalist's SHARE or STEAL (also `POST /api/games/{gameUuid}/choice`). */
+  'game:choice': (
+    request: { gameUuid: string; choice: 'share' | 'steal' },
+    ack: (result: ActResult) => void,
+  ) => void;
+  /** An in-game lucky-fate pick, 0..2 (also `POST /api/games/{gameUuid}/lucky-fate`). */
+  'game:lucky-fate': (request: { gameUuid: string; pick: number }, ack: (result: ActResult) => void) => void;
 }

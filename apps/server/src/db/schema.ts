@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
   boolean,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
 
 /** A channel with a name, an image, a theme and a schedule of games (GAME.md "Room"). */
@@ -43,6 +44,15 @@ export const games = pgTable(
     state: text('state').notNull().default('scheduled'),
     maxTickets: integer('max_tickets').notNull(),
     ticketsAvailable: integer('tickets_available').notNull(),
+    /** Tickets ever dealt: the next ticket's index in the game's strips (never reused). */
+    ticketsDealt: integer('tickets_dealt').notNull().default(0),
+    /** The seq of the game's last stored event. */
+    eventSeq: integer('event_seq').notNull().default(0),
+    /** Pence carried into this game's full house from an all-steal game in the room. */
+    rolloverPence: integer('rollover_pence').notNull().default(0),
+    /** The process driving the live game, and until when its lease holds. */
+    runnerId: text('runner_id'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     luckyFateMode: text('lucky_fate_mode').notNull(),
     prizeOneLine: integer('prize_one_line').notNull(),
     prizeTwoLines: integer('prize_two_lines').notNull(),
@@ -66,5 +76,213 @@ export const games = pgTable(
     // One game per room per start time: keeps the rolling schedule idempotent across processes.
     uniqueIndex('games_room_start_key').on(table.roomId, table.startTime),
     index('games_start_time_idx').on(table.startTime),
+  ],
+);
+
+// ---- Accounts (Better Auth's tables, written by hand: its CLI does not run on Node 20) ----
+// Better Auth reads and writes these through its Drizzle adapter under the model names
+// user, session, account, verification and jwks (see src/auth/auth.ts).
+
+/** A person who can sign in; `id` is the player uuid carried as `sub` in identity tokens. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A signed-in browser: the session cookie holds `token`. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** How a user signs in: provider 'credential' holds the argon2id hash, 'google' the OIDC link. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('accounts_user_id_idx').on(table.userId)],
+);
+
+/** Single-use codes (password reset, OAuth state); identifiers are stored hashed. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/** Signing keys of identity tokens; the private key is encrypted with the auth secret. */
+export const jwks = pgTable('jwks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  alg: text('alg'),
+  crv: text('crv'),
+});
+
+/** Secrets the server generates once and every process shares (the auth secret). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters of the rate limits, when Redis is not configured. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+/** A user registered with an operator, with the settings of SPEC.md §3 ("User settings"). */
+export const playerProfiles = pgTable(
+  'player_profiles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    operator: text('operator').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    alias: text('alias'),
+    /** E.164. */
+    phoneNumber: text('phone_number'),
+    defaultChoice: text('default_choice'),
+    dobDay: integer('dob_day'),
+    dobMonth: integer('dob_month'),
+    dobYear: integer('dob_year'),
+    marketingAccepted: boolean('marketing_accepted'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.operator] }),
+    // Chat names are unique per operator whatever their case.
+    uniqueIndex('player_profiles_operator_alias_key').on(table.operator, sql`lower(${table.alias})`),
+    check(
+      'player_profiles_default_choice_check',
+      sql`${table.defaultChoice} is null or ${table.defaultChoice} in ('share', 'steal')`,
+    ),
+  ],
+);
+
+/** Mail kept in the database when no SMTP_URL is set, shown at /dev/mailbox. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mail_outbox_created_at_idx').on(table.createdAt)],
+);
+
+/**
+ * One player's ticket for one game (GAME.md "Ticket"): ticket number `ticket_index` of the game's
+ * strips, dealt from its seed. One per player per game, enforced here.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketIndex: integer('ticket_index').notNull(),
+    /** 3 rows of 9 cells, a number or null: what ticketAt(seed, ticketIndex) deals. */
+    numbers: jsonb('numbers').$type<(number | null)[][]>().notNull(),
+    /** The face-down lucky-fate card picked (0..2); null until picked in an in-game game. */
+    luckyFatePick: integer('lucky_fate_pick'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the game was cancelled and the ticket given back. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('tickets_game_player_key').on(table.gameId, table.playerId),
+    uniqueIndex('tickets_game_index_key').on(table.gameId, table.ticketIndex),
+    index('tickets_player_idx').on(table.playerId),
+    check('tickets_lucky_fate_pick_check', sql`${table.luckyFatePick} between 0 and 2`),
+  ],
+);
+
+/**
+ * The append-only log of a game (event sourcing): its state is the engine's reducer over these,
+ * in seq order. `event` is the engine's GameEvent, `at` included.
+ */
+export const gameEvents = pgTable(
+  'game_events',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.seq] })],
+);
+
+/** What each player won in a game, in pence, stored when the game ends. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pence: integer('pence').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.gameId, table.playerId] }),
+    index('payouts_player_idx').on(table.playerId),
   ],
 );

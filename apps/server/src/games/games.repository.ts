@@ -65,14 +65,4 @@ export class GamesRepository {
       .returning();
     return row;
   }
-
-  /** Cancels a game that has not reached its reels; returns it, or undefined if it was too late. */
-  async cancel(gameId: string): Promise<GameRow | undefined> {
-    const [row] = await this.db
-      .update(games)
-      .set({ state: 'cancelled' })
-      .where(and(eq(games.id, gameId), inArray(games.state, ['scheduled', 'green-room'])))
-      .returning();
-    return row;
-  }
 }

@@ -13,7 +13,7 @@ import type { MetadataPublisher } from '../lobby/metadata-publisher';
 import { HttpError } from '../plugins/errors';
 import type { RoomRow, RoomsRepository } from '../rooms/rooms.repository';
 import type { RoomsService } from '../rooms/rooms.service';
-import type { TicketsRepository } from '../tickets/tickets.repository';
+import type { LiveGames } from '../live/live-games.service';
 
 export function toHostGame(game: GameRow): HostGame {
   return {
@@ -60,7 +60,7 @@ export class HostService {
   constructor(
     private readonly rooms: RoomsRepository,
     private readonly games: GamesRepository,
-    private readonly tickets: TicketsRepository,
+    private readonly live: LiveGames,
     private readonly lobby: RoomsService,
     private readonly metadata: MetadataPublisher,
     private readonly announceCancelled: (payload: GameCancelledPayload) => void,
@@ -141,12 +141,13 @@ export class HostService {
   }
 
   async cancelGame(gameId: string): Promise<HostGame> {
-    const game = await this.games.cancel(gameId);
-    if (!game) {
-      if (!(await this.games.findById(gameId))) throw gameNotFound();
+    if (!(await this.games.findById(gameId))) throw gameNotFound();
+    // A cancellation is a game event: the engine refuses it once the reels have started.
+    const result = await this.live.append(gameId, (_state, now) => ({ type: 'game-cancelled', at: now }));
+    if (!result.ok) {
       throw new HttpError(409, 'host/game-started', 'This game has started and can no longer be cancelled.');
     }
-    await this.tickets.releaseAll(game.id, this.clock());
+    const game = (await this.games.findById(gameId))!;
     this.lobby.invalidate();
     this.announceCancelled({
       gameUuid: game.id,

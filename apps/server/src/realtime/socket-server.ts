@@ -23,6 +23,8 @@ export async function startRealtime(options: {
   httpServer: HttpServer;
   redisUrl: string | undefined;
   socketsConnected: Gauge;
+  /** Browser origins allowed to connect besides the server's own (PUBLIC_URL's). */
+  allowedOrigins: string[];
 }): Promise<Realtime> {
   let redis: RedisClient | undefined;
   if (options.redisUrl) {
@@ -33,6 +35,12 @@ export async function startRealtime(options: {
   }
   const io: RealtimeServer = new Server(options.httpServer, {
     serveClient: false,
+    // A browser may only connect from our own pages; clients without an Origin are not browsers.
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      const own = `${request.headers['x-forwarded-proto'] ?? 'http'}://${request.headers.host}`;
+      callback(null, !origin || origin === own || options.allowedOrigins.includes(origin));
+    },
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000 },
     ...(redis ? { adapter: createAdapter(redis) } : {}),
   });

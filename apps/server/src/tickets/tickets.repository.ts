@@ -1,6 +1,8 @@
-import { and, asc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { LuckyFatePick, TicketClaimed } from '@ruthless/game';
+import { OPERATOR } from '@ruthless/protocol';
 import type { Db } from '../db/database';
-import { games, tickets } from '../db/schema';
+import { gameEvents, games, playerProfiles, tickets } from '../db/schema';
 import type { GameRow } from '../games/games.repository';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -41,19 +43,41 @@ export class TicketsRepository {
         .set({
           ticketsAvailable: sql`${games.ticketsAvailable} - 1`,
           ticketsDealt: sql`${games.ticketsDealt} + 1`,
+          eventSeq: sql`${games.eventSeq} + 1`,
         })
         .where(
           and(
             eq(games.id, request.gameId),
             eq(games.roomId, request.roomId),
-            eq(games.state, 'scheduled'),
+            inArray(games.state, ['scheduled', 'green-room']),
             eq(games.luckyFateMode, request.luckyFateMode),
             gt(games.startTime, request.now),
             gt(games.ticketsAvailable, 0),
           ),
         )
-        .returning({ ticketIndex: sql<number>`${games.ticketsDealt} - 1`, seedHex: games.seedHex });
+        .returning({
+          ticketIndex: sql<number>`${games.ticketsDealt} - 1`,
+          seedHex: games.seedHex,
+          seq: games.eventSeq,
+        });
       if (!dealt) return { kind: 'refused' };
+
+      // The claim is also the game's next event, stored in the same transaction (event sourcing).
+      const [profile] = await tx
+        .select({ defaultChoice: playerProfiles.defaultChoice })
+        .from(playerProfiles)
+        .where(and(eq(playerProfiles.userId, request.playerId), eq(playerProfiles.operator, OPERATOR)));
+      const event: TicketClaimed = {
+        type: 'ticket-claimed',
+        at: request.now.getTime(),
+        ticketIndex: dealt.ticketIndex,
+        playerId: request.playerId,
+        defaultChoice: profile?.defaultChoice === 'steal' ? 'steal' : 'share',
+        luckyFatePick: request.luckyFatePick as LuckyFatePick | null,
+      };
+      await tx
+        .insert(gameEvents)
+        .values({ gameId: request.gameId, seq: dealt.seq, type: event.type, event: { ...event } });
 
       const [ticket] = await tx
         .insert(tickets)
@@ -83,15 +107,5 @@ export class TicketsRepository {
         ),
       )
       .orderBy(asc(games.startTime));
-  }
-
-  /** Gives back every ticket of a game; returns the players who held one. */
-  async releaseAll(gameId: string, at: Date): Promise<string[]> {
-    const released = await this.db
-      .update(tickets)
-      .set({ releasedAt: at })
-      .where(and(eq(tickets.gameId, gameId), isNull(tickets.releasedAt)))
-      .returning({ playerId: tickets.playerId });
-    return released.map((row) => row.playerId);
   }
 }

@@ -78,7 +78,7 @@ export class TicketsService {
       return new HttpError(404, 'claim/wrong-room', ClaimMessage.wrongRoom, 'roomUuid');
     }
     if (game.state === 'cancelled') return new HttpError(409, 'claim/cancelled', ClaimMessage.cancelled);
-    if (game.state !== 'scheduled' || game.startTime <= now) {
+    if ((game.state !== 'scheduled' && game.state !== 'green-room') || game.startTime <= now) {
       return new HttpError(409, 'claim/started', ClaimMessage.started);
     }
     if (game.luckyFateMode === 'pre-game' && request.luckyFatePick === null) {

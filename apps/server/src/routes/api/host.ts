@@ -23,8 +23,8 @@ const gameParams = z.strictObject({ gameUuid: z.uuid({ error: 'gameUuid must be 
 
 /** Scheduling for hosts (ADMIN_EMAILS); everyone else gets 403. */
 export const hostRoutes: FastifyPluginAsyncZod<{ host: HostService }> = async (app, { host }) => {
-  app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', app.requireHost);
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireHost);
   const common = { tags: ['host'], security: [{ bearer: [] }] };
 
   app.post(

@@ -24,7 +24,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
   app.post(
     '/api/claim-ticket',
     {
-      preHandler: guards,
+      onRequest: guards,
       schema: {
         tags: ['tickets'],
         summary: "Claim a ticket for a game whose lucky-fate card is picked in the game ('in-game')",
@@ -47,7 +47,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
   app.post(
     '/api/purchase',
     {
-      preHandler: guards,
+      onRequest: guards,
       schema: {
         tags: ['tickets'],
         summary: "Claim a ticket with a face-down lucky-fate card (0..2) for a 'pre-game' game",
@@ -70,7 +70,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
   app.get(
     '/api/purchases',
     {
-      preHandler: guards,
+      onRequest: guards,
       schema: {
         tags: ['tickets'],
         summary: "The player's tickets; with unFinishedGames=true only for games not ended",

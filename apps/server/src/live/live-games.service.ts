@@ -1,0 +1,297 @@
+import {
+  applyEvent,
+  createGame,
+  drawOrder,
+  playerView,
+  publicView,
+  ticketAt,
+  type GameEvent,
+  type GameSetup,
+  type GameState,
+} from '@ruthless/game';
+import type { GameResults, GameSnapshot, LiveGameMessage, LiveView, WireEvent } from '@ruthless/protocol';
+import type { GameRow } from '../games/games.repository';
+import type { LiveRepository, StoredEvent } from './live.repository';
+
+/** A game as this process last folded it from the event log. */
+interface LiveGame {
+  row: GameRow;
+  /** What the setup was built from: a change (host edit, rollover) means folding again. */
+  setupKey: string;
+  seq: number;
+  state: GameState;
+}
+
+export type AppendResult = { ok: true; appended: boolean; state: GameState } | { ok: false; code: string };
+
+// A client further behind than this gets the snapshot alone.
+const MAX_REPLAY = 200;
+const QUEUE_LIMIT = 20;
+
+/** The game's stored timings (host API names) in the engine's names. */
+function engineTimings(timings: Record<string, number>): GameSetup['timings'] {
+  const { revealMs, ...rest } = timings;
+  return { ...rest, ...(revealMs !== undefined ? { revealStepMs: revealMs } : {}) };
+}
+
+function setupOf(row: GameRow): GameSetup {
+  return {
+    gameUuid: row.id,
+    seedHex: row.seedHex,
+    commitment: row.commitment,
+    prizes: { oneLine: row.prizeOneLine, twoLines: row.prizeTwoLines, fullHouse: row.prizeFullHouse },
+    luckyFateMode: row.luckyFateMode as GameSetup['luckyFateMode'],
+    timings: engineTimings(row.timings),
+    rolloverPence: row.rolloverPence,
+    maxTickets: row.maxTickets,
+  };
+}
+
+/** Viewers never see profile defaults, nor a finalist's choice or an in-game pick before the reveal. */
+export function toWireEvent(event: GameEvent): WireEvent {
+  switch (event.type) {
+    case 'ticket-claimed':
+      return { type: event.type, at: event.at, ticketIndex: event.ticketIndex, playerId: event.playerId };
+    case 'choice-made':
+    case 'lucky-fate-picked':
+      return { type: event.type, at: event.at, playerId: event.playerId };
+    default:
+      return event;
+  }
+}
+
+/**
+ * Live games, event-sourced: every change is an event appended under the game's row lock after
+ * the engine accepted it, then broadcast with the public view it leads to. Any process can
+ * append (host controls, choices); the runner's lease only decides who keeps the clock.
+ */
+export class LiveGames {
+  private readonly games = new Map<string, LiveGame>();
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    private readonly repository: LiveRepository,
+    private readonly broadcast: (gameId: string, message: LiveGameMessage) => void,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The game folded up to its latest stored event, or undefined if there is no such game. */
+  async get(gameId: string): Promise<LiveGame | undefined> {
+    const row = await this.repository.findGame(gameId);
+    if (!row) return undefined;
+    const live = await this.catchUp(row, this.repository);
+    this.games.set(gameId, live);
+    return live;
+  }
+
+  /**
+   * Appends the event `build` returns (null: nothing to do), if the engine accepts it, with the
+   * game's row locked so that claims, the runner, hosts and players on any process queue up.
+   */
+  async append(
+    gameId: string,
+    build: (state: GameState, now: number) => GameEvent | null,
+  ): Promise<AppendResult> {
+    const outcome = await this.repository.withGameLocked(gameId, async (row, tx) => {
+      const live = await this.catchUp(row, tx);
+      const event = build(live.state, this.clock());
+      if (!event) return { live, event: null, code: null };
+      const applied = applyEvent(live.state, event);
+      if (!applied.ok) return { live, event: null, code: applied.code };
+      const seq = row.eventSeq + 1;
+      await tx.appendEvent(gameId, seq, event, applied.state.stage);
+      await this.applySideEffects(tx, row, event, applied.state);
+      return { live: { ...live, seq, state: applied.state }, event, code: null };
+    });
+    this.games.set(gameId, outcome.live);
+    if (outcome.code) return { ok: false, code: outcome.code };
+    if (outcome.event)
+      this.broadcast(gameId, await this.message(outcome.live, outcome.live.seq, outcome.event));
+    return { ok: true, appended: outcome.event !== null, state: outcome.live.state };
+  }
+
+  /** Broadcasts events appended elsewhere in this process's transactions (ticket claims). */
+  async publishNewEvents(gameId: string): Promise<void> {
+    const before = this.games.get(gameId);
+    const row = await this.repository.findGame(gameId);
+    if (!row) return;
+    const fresh = before ? await this.repository.eventsAfter(gameId, before.seq) : [];
+    const live = await this.catchUp(row, this.repository);
+    this.games.set(gameId, live);
+    for (const { seq, event } of fresh) this.broadcast(gameId, await this.message(live, seq, event));
+  }
+
+  /** What a viewer needs on joining: the current view, their own part, and what they missed. */
+  async join(
+    gameId: string,
+    playerId: string | null,
+    lastSeq: number | null,
+  ): Promise<{ snapshot: GameSnapshot; missed: LiveGameMessage[] } | undefined> {
+    const live = await this.get(gameId);
+    if (!live) return undefined;
+    const now = this.clock();
+    const view = await this.view(live, now);
+    let you: GameSnapshot['you'] = null;
+    if (playerId) {
+      const mine = playerView(live.state, playerId, now, { queueLimit: QUEUE_LIMIT });
+      const ticket = mine.myTicket ? ticketAt(live.row.seedHex, mine.myTicket.ticketIndex) : null;
+      you = {
+        playerId,
+        myTicket: mine.myTicket,
+        isFinalist: mine.isFinalist,
+        myChoice: mine.myChoice,
+        ticket,
+      };
+    }
+    let missed: LiveGameMessage[] = [];
+    if (lastSeq !== null && lastSeq < live.seq && live.seq - lastSeq <= MAX_REPLAY) {
+      // Missed events carry the current view: the client renders the latest, announces the rest.
+      const events = await this.repository.eventsAfter(gameId, lastSeq, MAX_REPLAY);
+      missed = events.map(({ seq, event }) => ({
+        gameUuid: gameId,
+        seq,
+        at: event.at,
+        event: toWireEvent(event),
+        view,
+      }));
+    }
+    return { snapshot: { gameUuid: gameId, seq: live.seq, serverTime: now, view, you }, missed };
+  }
+
+  /** The published results of an ended game, or a reason why there are none. */
+  async results(gameId: string): Promise<GameResults | 'not-found' | 'not-ended'> {
+    const live = await this.get(gameId);
+    if (!live) return 'not-found';
+    const { state, row } = live;
+    if (state.stage !== 'ended' || !state.result || !state.reels) return 'not-ended';
+    const result = state.result;
+    const holders = await this.repository.ticketHolders(gameId);
+    const names = await this.namesOf([...holders.map((holder) => holder.playerId)]);
+    const name = (playerId: string) => names[playerId] ?? 'Player';
+    const won = new Map<string, number>();
+    for (const payout of result.payouts)
+      won.set(payout.playerId, (won.get(payout.playerId) ?? 0) + payout.totalPence);
+    const cards = new Map(result.luckyFate.map((card) => [card.ticketIndex, card]));
+    const payoutOf = (ticketIndex: number) =>
+      result.payouts.find((payout) => payout.ticketIndex === ticketIndex);
+    return {
+      gameUuid: row.id,
+      roomUuid: row.roomId,
+      seed: row.seedHex,
+      commitment: row.commitment,
+      ballSequence: [...state.balls],
+      prizeBall: state.reels.prizeBall,
+      potMultiplier: state.reels.potMultiplier,
+      winners: state.awards.map((award) => ({
+        prize: award.prize,
+        ball: award.ball,
+        onPrizeBall: award.onPrizeBall,
+        tickets: award.winners.map((winner) => {
+          const payout = payoutOf(winner.ticketIndex);
+          const base = award.prize === 'full-house' ? 0 : (winner.basePence ?? 0);
+          return {
+            ticketIndex: winner.ticketIndex,
+            playerId: winner.playerId,
+            name: name(winner.playerId),
+            pence: base * (payout?.multiplier ?? 1),
+          };
+        }),
+      })),
+      finalists: (state.final?.finalists ?? []).map((finalist) => {
+        const revealed = result.choices.find((choice) => choice.ticketIndex === finalist.ticketIndex);
+        const card = cards.get(finalist.ticketIndex)!;
+        return {
+          ticketIndex: finalist.ticketIndex,
+          playerId: finalist.playerId,
+          name: name(finalist.playerId),
+          runnerUp: finalist.runnerUp,
+          choice: revealed?.choice ?? null,
+          defaulted: revealed?.defaulted ?? false,
+          luckyFatePick: card.pick,
+          luckyFateMultiplier: card.multiplier,
+        };
+      }),
+      outcome: result.outcome,
+      potPence: result.potPence,
+      rolloverPence: result.rolloverPence,
+      payouts: holders.map((holder) => ({
+        playerId: holder.playerId,
+        name: name(holder.playerId),
+        pence: won.get(holder.playerId) ?? 0,
+      })),
+    };
+  }
+
+  /** Checks the stored draw against the seed (used by tests and operators). */
+  static drawFollowsSeed(state: GameState): boolean {
+    const order = drawOrder(state.setup.seedHex);
+    return state.balls.every((ball, i) => order[i] === ball);
+  }
+
+  private async catchUp(row: GameRow, repository: LiveRepository): Promise<LiveGame> {
+    const setup = setupOf(row);
+    const setupKey = JSON.stringify(setup);
+    let live = this.games.get(row.id);
+    if (!live || live.setupKey !== setupKey || live.seq > row.eventSeq) {
+      live = { row, setupKey, seq: 0, state: createGame(setup) };
+    }
+    if (live.seq === row.eventSeq) return { ...live, row };
+    const events: StoredEvent[] = await repository.eventsAfter(row.id, live.seq);
+    let state = live.state;
+    let seq = live.seq;
+    for (const stored of events) {
+      const applied = applyEvent(state, stored.event);
+      // A stored event was accepted when it was appended: refusing it now is a bug, not input.
+      if (!applied.ok)
+        throw new Error(`stored event ${stored.seq} of game ${row.id} refused: ${applied.code}`);
+      state = applied.state;
+      seq = stored.seq;
+    }
+    return { row, setupKey, seq, state };
+  }
+
+  private async applySideEffects(tx: LiveRepository, row: GameRow, event: GameEvent, state: GameState) {
+    if (event.type === 'game-cancelled') await tx.releaseTickets(row.id, new Date(event.at));
+    if (event.type === 'game-ended' && state.result) {
+      const pence = new Map<string, number>();
+      for (const payout of state.result.payouts) {
+        pence.set(payout.playerId, (pence.get(payout.playerId) ?? 0) + payout.totalPence);
+      }
+      await tx.savePayouts(row.id, pence);
+      if (state.rolloverPence > 0) await tx.rollOver(row.roomId, row.startTime, state.rolloverPence);
+    }
+  }
+
+  private async message(live: LiveGame, seq: number, event: GameEvent): Promise<LiveGameMessage> {
+    return {
+      gameUuid: live.row.id,
+      seq,
+      at: event.at,
+      event: toWireEvent(event),
+      view: await this.view(live, this.clock()),
+    };
+  }
+
+  private async view(live: LiveGame, now: number): Promise<LiveView> {
+    const view = publicView(live.state, now, { queueLimit: QUEUE_LIMIT });
+    const mentioned = new Set<string>();
+    for (const entry of view.bingoTicketQueue) mentioned.add(entry.playerId);
+    for (const award of view.awards) for (const winner of award.winners) mentioned.add(winner.playerId);
+    for (const finalist of view.final?.finalists ?? []) mentioned.add(finalist.playerId);
+    for (const payout of view.result?.payouts ?? []) mentioned.add(payout.playerId);
+    return {
+      ...view,
+      roomUuid: live.row.roomId,
+      gameStartTime: live.row.startTime.toISOString(),
+      videoSource: live.row.videoSource,
+      names: await this.namesOf([...mentioned]),
+    };
+  }
+
+  private async namesOf(playerIds: string[]): Promise<Record<string, string>> {
+    const missing = playerIds.filter((id) => !this.names.has(id));
+    if (missing.length)
+      for (const [id, alias] of await this.repository.names(missing)) this.names.set(id, alias);
+    return Object.fromEntries(playerIds.map((id) => [id, this.names.get(id) ?? 'Player']));
+  }
+}

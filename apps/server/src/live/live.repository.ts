@@ -1,0 +1,153 @@
+import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { GameEvent } from '@ruthless/game';
+import { OPERATOR } from '@ruthless/protocol';
+import type { Db } from '../db/database';
+import { gameEvents, games, payouts, playerProfiles, tickets } from '../db/schema';
+import type { GameRow } from '../games/games.repository';
+
+export interface StoredEvent {
+  seq: number;
+  event: GameEvent;
+}
+
+/** The SQL of live games: the event log, the runner's lease, payouts, rollovers and names. */
+export class LiveRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Runs `work` in a transaction holding the game's row lock (claims and appends queue on it). */
+  withGameLocked<T>(gameId: string, work: (game: GameRow, tx: LiveRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
+      if (!game) throw new Error(`game ${gameId} not found`);
+      return work(game, new LiveRepository(tx as unknown as Db));
+    });
+  }
+
+  findGame(gameId: string): Promise<GameRow | undefined> {
+    return this.db
+      .select()
+      .from(games)
+      .where(eq(games.id, gameId))
+      .then((rows) => rows[0]);
+  }
+
+  async eventsAfter(gameId: string, seq: number, limit?: number): Promise<StoredEvent[]> {
+    const query = this.db
+      .select({ seq: gameEvents.seq, event: gameEvents.event })
+      .from(gameEvents)
+      .where(and(eq(gameEvents.gameId, gameId), gt(gameEvents.seq, seq)))
+      .orderBy(asc(gameEvents.seq));
+    const rows = limit === undefined ? await query : await query.limit(limit);
+    return rows.map((row) => ({ seq: row.seq, event: row.event as unknown as GameEvent }));
+  }
+
+  async countEventsAfter(gameId: string, seq: number): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(gameEvents)
+      .where(and(eq(gameEvents.gameId, gameId), gt(gameEvents.seq, seq)));
+    return row?.count ?? 0;
+  }
+
+  /** Appends the next event and records the stage it led to. */
+  async appendEvent(gameId: string, seq: number, event: GameEvent, stage: string): Promise<void> {
+    await this.db.insert(gameEvents).values({ gameId, seq, type: event.type, event: { ...event } });
+    await this.db.update(games).set({ eventSeq: seq, state: stage }).where(eq(games.id, gameId));
+  }
+
+  async releaseTickets(gameId: string, at: Date): Promise<void> {
+    await this.db
+      .update(tickets)
+      .set({ releasedAt: at })
+      .where(and(eq(tickets.gameId, gameId), isNull(tickets.releasedAt)));
+  }
+
+  async savePayouts(gameId: string, pence: Map<string, number>): Promise<void> {
+    if (pence.size === 0) return;
+    await this.db
+      .insert(payouts)
+      .values([...pence].map(([playerId, amount]) => ({ gameId, playerId, pence: amount })))
+      .onConflictDoNothing();
+  }
+
+  /** Adds an all-steal pot to the full house of the room's next game still to start. */
+  async rollOver(roomId: string, after: Date, pence: number): Promise<string | undefined> {
+    const [next] = await this.db
+      .select({ id: games.id })
+      .from(games)
+      .where(and(eq(games.roomId, roomId), eq(games.state, 'scheduled'), gt(games.startTime, after)))
+      .orderBy(asc(games.startTime))
+      .limit(1);
+    if (!next) return undefined;
+    await this.db
+      .update(games)
+      .set({ rolloverPence: sql`${games.rolloverPence} + ${pence}` })
+      .where(eq(games.id, next.id));
+    return next.id;
+  }
+
+  async names(playerIds: string[]): Promise<Map<string, string>> {
+    if (playerIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ userId: playerProfiles.userId, alias: playerProfiles.alias })
+      .from(playerProfiles)
+      .where(and(eq(playerProfiles.operator, OPERATOR), inArray(playerProfiles.userId, playerIds)));
+    return new Map(rows.map((row) => [row.userId, row.alias ?? 'Player']));
+  }
+
+  async ticketOf(gameId: string, playerId: string) {
+    const [row] = await this.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.gameId, gameId), eq(tickets.playerId, playerId), isNull(tickets.releasedAt)));
+    return row;
+  }
+
+  /** Games that need a runner by `horizon`: not over, and with no live lease but ours. */
+  async gamesToRun(runnerId: string, now: Date, horizon: Date): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: games.id })
+      .from(games)
+      .where(
+        and(
+          notInArray(games.state, ['ended', 'cancelled']),
+          lt(games.startTime, horizon),
+          or(isNull(games.runnerId), eq(games.runnerId, runnerId), lt(games.leaseUntil, now)),
+        ),
+      )
+      .orderBy(asc(games.startTime))
+      .limit(50);
+    return rows.map((row) => row.id);
+  }
+
+  /** Takes or renews the lease on a game; false when another runner holds it. */
+  async holdLease(gameId: string, runnerId: string, now: Date, until: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(games)
+      .set({ runnerId, leaseUntil: until })
+      .where(
+        and(
+          eq(games.id, gameId),
+          or(isNull(games.runnerId), eq(games.runnerId, runnerId), lt(games.leaseUntil, now)),
+        ),
+      )
+      .returning({ id: games.id });
+    return rows.length > 0;
+  }
+
+  async dropLease(gameId: string, runnerId: string): Promise<void> {
+    await this.db
+      .update(games)
+      .set({ runnerId: null, leaseUntil: null })
+      .where(and(eq(games.id, gameId), eq(games.runnerId, runnerId)));
+  }
+
+  /** Every player who holds a ticket for the game, in claim order. */
+  ticketHolders(gameId: string): Promise<{ playerId: string; ticketIndex: number }[]> {
+    return this.db
+      .select({ playerId: tickets.playerId, ticketIndex: tickets.ticketIndex })
+      .from(tickets)
+      .where(and(eq(tickets.gameId, gameId), isNull(tickets.releasedAt)))
+      .orderBy(asc(tickets.ticketIndex));
+  }
+}

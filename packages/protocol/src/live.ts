@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { Choice, GameEvent, PlayerView, PublicView } from '@ruthless/game';
+
+/**
+ * The live show on the wire. The server folds the game's stored events with the engine and,
+ * after every event, sends the redacted event with the public view it leads to. A client shows
+ * the latest view; its own ticket's marks come from `view.ballSequence`.
+ */
+
+/** An event as viewers see it: secrets (profile defaults, finalists' choices before the reveal) removed. */
+export type WireEvent =
+  | Exclude<GameEvent, { type: 'ticket-claimed' } | { type: 'choice-made' } | { type: 'lucky-fate-picked' }>
+  | { type: 'ticket-claimed'; at: number; ticketIndex: number; playerId: string }
+  | { type: 'choice-made'; at: number; playerId: string }
+  | { type: 'lucky-fate-picked'; at: number; playerId: string };
+
+/** What everyone in a game sees, plus what the app needs beside the engine's view. */
+export interface LiveView extends PublicView {
+  roomUuid: string;
+  /** ISO start time of the show. */
+  gameStartTime: string;
+  /** HLS address, video file path, or null for the demo's own studio loop. */
+  videoSource: string | null;
+  /** Chat names of the players the view mentions (queue, winners, finalists, payouts). */
+  names: Record<string, string>;
+}
+
+/** One event, numbered, with the server time it happened and the view after it. */
+export interface LiveGameMessage {
+  gameUuid: string;
+  seq: number;
+  /** Server time (ms) of the event: the app delays display by the stream's latency from it. */
+  at: number;
+  event: WireEvent;
+  view: LiveView;
+}
+
+/** What a player (not a spectator) alone may see on joining. */
+export type YouView = Pick<PlayerView, 'playerId' | 'myTicket' | 'isFinalist' | 'myChoice'> & {
+  /** The ticket's grid: 3 rows of 9, a number or null. */
+  ticket: (number | null)[][] | null;
+};
+
+export interface GameSnapshot {
+  gameUuid: string;
+  seq: number;
+  serverTime: number;
+  view: LiveView;
+  /** Null for spectators and preview mode. */
+  you: YouView | null;
+}
+
+export type JoinGameResult =
+  | {
+      ok: true;
+      snapshot: GameSnapshot;
+      /** The events after the client's lastSeq (when it was near), in order; else empty. */
+      missed: LiveGameMessage[];
+    }
+  | { ok: false; message: string };
+
+export type ActResult = { ok: true } | { ok: false; message: string };
+
+export const joinGameRequestSchema = z.strictObject({
+  gameUuid: z.uuid({ error: 'gameUuid must be a valid id' }),
+  /** The last seq the client has shown, or null on first join. */
+  lastSeq: z.number().int().min(0).nullable(),
+});
+export type JoinGameRequest = z.infer<typeof joinGameRequestSchema>;
+
+export const choiceBodySchema = z.strictObject({
+  choice: z.enum(['share', 'steal'], { error: "choice must be 'share' or 'steal'" }),
+});
+export type ChoiceBody = { choice: Choice };
+
+export const luckyFatePickBodySchema = z.strictObject({
+  pick: z
+    .number({ error: 'Pick one of the three lucky-fate cards' })
+    .int({ error: 'Pick one of the three lucky-fate cards' })
+    .min(0, { error: 'Pick one of the three lucky-fate cards' })
+    .max(2, { error: 'Pick one of the three lucky-fate cards' }),
+});
+
+/** `GET /api/games/{gameUuid}/results`, after the end (409 before). */
+export interface GameResults {
+  gameUuid: string;
+  roomUuid: string;
+  seed: string;
+  commitment: string;
+  ballSequence: number[];
+  prizeBall: number;
+  potMultiplier: 1 | 2 | 3;
+  winners: {
+    prize: 'one-line' | 'two-lines' | 'full-house';
+    ball: number;
+    onPrizeBall: boolean;
+    tickets: { ticketIndex: number; playerId: string; name: string; pence: number }[];
+  }[];
+  finalists: {
+    ticketIndex: number;
+    playerId: string;
+    name: string;
+    runnerUp: boolean;
+    choice: Choice | null;
+    defaulted: boolean;
+    luckyFatePick: number;
+    luckyFateMultiplier: 1 | 2 | 3;
+  }[];
+  outcome: 'all-share' | 'some-steal' | 'all-steal' | 'no-final';
+  potPence: number;
+  rolloverPence: number;
+  payouts: { playerId: string; name: string; pence: number }[];
+}
