@@ -1,0 +1,125 @@
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import type {
+  ClientToServerEvents,
+  GameSnapshot,
+  JoinGameResult,
+  LiveGameMessage,
+  ServerToClientEvents,
+} from '@ruthless/protocol';
+import { Browser, identityToken, registeredPlayer } from './http';
+
+export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A viewer of one game that records every event it is sent, as the app does (dedupe by seq). */
+export class Viewer {
+  readonly messages: LiveGameMessage[] = [];
+  snapshot: GameSnapshot | undefined;
+  private constructor(readonly socket: GameSocket) {}
+
+  static async join(base: string, token: string | null, gameUuid: string): Promise<Viewer> {
+    const socket: GameSocket = connectSocket(base, {
+      transports: ['websocket'],
+      auth: token ? { token } : { preview: true },
+    });
+    const viewer = new Viewer(socket);
+    socket.on('game:event', (message) => viewer.receive(message));
+    await viewer.rejoin(gameUuid);
+    return viewer;
+  }
+
+  get lastSeq(): number | null {
+    return this.messages.at(-1)?.seq ?? this.snapshot?.seq ?? null;
+  }
+
+  get balls(): number[] {
+    return this.messages.flatMap((message) =>
+      message.event.type === 'ball-called' ? [message.event.ball] : [],
+    );
+  }
+
+  /** Joins (again) with the last seq seen and takes in what was missed. */
+  async rejoin(gameUuid: string): Promise<JoinGameResult> {
+    const result = await this.socket
+      .timeout(10_000)
+      .emitWithAck('game:join', { gameUuid, lastSeq: this.lastSeq });
+    if (!result.ok) throw new Error(result.message);
+    this.snapshot ??= result.snapshot;
+    for (const message of result.missed) this.receive(message);
+    return result;
+  }
+
+  private receive(message: LiveGameMessage): void {
+    const last = this.lastSeq ?? 0;
+    if (message.seq > last) this.messages.push(message);
+  }
+
+  async waitFor(
+    predicate: (message: LiveGameMessage) => boolean,
+    timeoutMs = 30_000,
+  ): Promise<LiveGameMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.find(predicate);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`timed out; last event ${this.messages.at(-1)?.event.type}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
+
+/**
+ * A host whose address is proven the way a real one proves it: by a password reset through the
+ * dev mailbox (an address in ADMIN_EMAILS alone does not make a host).
+ */
+export async function provenHost(base: string, email: string): Promise<{ browser: Browser; token: string }> {
+  const player = await registeredPlayer(base, email);
+  const request = await player.browser.post('/api/auth/request-password-reset', { email });
+  if (request.status !== 200) throw new Error(`reset request failed: ${request.status}`);
+  const mailbox = await (await fetch(`${base}/dev/mailbox`)).text();
+  const code = /oobCode=([\w-]+)/.exec(mailbox)?.[1];
+  if (!code) throw new Error('no reset mail in the dev mailbox');
+  const reset = await player.browser.post('/api/auth/reset-password', {
+    newPassword: 'host-pass-22',
+    token: code,
+  });
+  if (reset.status !== 200) throw new Error(`reset failed: ${reset.status} ${await reset.text()}`);
+  const browser = new Browser(base);
+  const signIn = await browser.post('/api/auth/sign-in/email', { email, password: 'host-pass-22' });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
+  return { browser, token: await identityToken(browser) };
+}
+
+/** Sets the mandatory details so the player has a chat name and a default choice. */
+export async function withDetails(base: string, token: string, alias: string, choice: 'share' | 'steal') {
+  const response = await fetch(`${base}/api/operator/user/details`, {
+    method: 'PUT',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ruthlessChoice: choice,
+      alias,
+      phoneNumber: '07911 123456',
+      dobDay: 1,
+      dobMonth: 2,
+      dobYear: 1990,
+      marketingAccepted: false,
+    }),
+  });
+  if (response.status !== 200) throw new Error(`details failed: ${response.status} ${await response.text()}`);
+}
+
+export async function api(base: string, method: string, path: string, token: string | null, body?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: token } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
