@@ -66,7 +66,9 @@ export async function startTestApp(
 }
 
 /** A database of its own for one test file, dropped afterwards. */
-async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `ruthless_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

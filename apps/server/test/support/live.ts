@@ -23,6 +23,10 @@ export class Viewer {
     });
     const viewer = new Viewer(socket);
     socket.on('game:event', (message) => viewer.receive(message));
+    // After a lost connection (or a server restart) the app rejoins from the last seq it showed.
+    socket.io.on('reconnect', () => {
+      viewer.rejoin(gameUuid).catch(() => {});
+    });
     await viewer.rejoin(gameUuid);
     return viewer;
   }
@@ -79,8 +83,13 @@ export async function provenHost(base: string, email: string): Promise<{ browser
   const player = await registeredPlayer(base, email);
   const request = await player.browser.post('/api/auth/request-password-reset', { email });
   if (request.status !== 200) throw new Error(`reset request failed: ${request.status}`);
-  const mailbox = await (await fetch(`${base}/dev/mailbox`)).text();
-  const code = /oobCode=([\w-]+)/.exec(mailbox)?.[1];
+  // The mail goes out after the reply: give it a moment to arrive.
+  let code: string | undefined;
+  for (let attempt = 0; attempt < 50 && !code; attempt++) {
+    const mailbox = await (await fetch(`${base}/dev/mailbox`)).text();
+    code = /oobCode=([\w-]+)/.exec(mailbox)?.[1];
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   if (!code) throw new Error('no reset mail in the dev mailbox');
   const reset = await player.browser.post('/api/auth/reset-password', {
     newPassword: 'host-pass-22',
