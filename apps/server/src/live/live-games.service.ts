@@ -1,7 +1,6 @@
 import {
   applyEvent,
   createGame,
-  drawOrder,
   playerView,
   publicView,
   ticketAt,
@@ -220,12 +219,6 @@ export class LiveGames {
         pence: won.get(holder.playerId) ?? 0,
       })),
     };
-  }
-
-  /** Checks the stored draw against the seed (used by tests and operators). */
-  static drawFollowsSeed(state: GameState): boolean {
-    const order = drawOrder(state.setup.seedHex);
-    return state.balls.every((ball, i) => order[i] === ball);
   }
 
   private async catchUp(row: GameRow, repository: LiveRepository): Promise<LiveGame> {
