@@ -14,6 +14,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     ...process.env,
     NODE_ENV: 'test',
     DEMO: 'true',
+    // Browser tests play many players from one machine: each names its own address, as a proxy would.
+    TRUST_PROXY: 'true',
+    ADMIN_EMAILS: 'host@ruthless.test',
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: '',

@@ -73,7 +73,8 @@ export async function buildApp(
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
     },
-    trustProxy: true,
+    // Only behind a proxy may X-Forwarded-For name the client (rate limits key on the address).
+    trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   fastify.setValidatorCompiler(validatorCompiler);

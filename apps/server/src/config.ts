@@ -49,6 +49,11 @@ const environmentSchema = z.object({
   OIDC_ISSUER: urlWithProtocols(['http://', 'https://']).default('https://accounts.google.com'),
   ADMIN_EMAILS: emailList.default([]),
   DEMO: booleanFlag.optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, { error: 'expects true, false or the number of proxies in front' })
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value)))
+    .default(false),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'expects one of fatal, error, warn, info, debug, trace, silent',
@@ -70,6 +75,8 @@ export interface Config {
   adminEmails: string[];
   demo: boolean;
   logLevel: string;
+  /** Whether (or how many) proxies' X-Forwarded-For to believe for the client's address. */
+  trustProxy: boolean | number;
 }
 
 /** Thrown with one line that names the variable and what it expects. */
@@ -123,5 +130,6 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     // The demo's rooms and rolling schedule are on by default, except in production and tests.
     demo: values.DEMO ?? values.NODE_ENV === 'development',
     logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
   };
 }

@@ -5,8 +5,9 @@ import { Browser, signUp } from './support/http';
 let server: TestApp;
 
 beforeAll(async () => {
+  // As behind a load balancer: X-Forwarded-For names the client.
   server = await startTestApp(
-    {},
+    { TRUST_PROXY: 'true' },
     {
       reachablePublicUrl: true,
       accounts: {
@@ -107,5 +108,28 @@ describe('rate limits', () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('without a trusted proxy', () => {
+  it('ignores X-Forwarded-For, so a client cannot dodge the limit by naming other addresses', async () => {
+    const direct = await startTestApp(
+      {},
+      { reachablePublicUrl: true, accounts: { limits: { signUpPerIp: { window: 60, max: 2 } } } },
+    );
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await new Browser(direct.url).post(
+          '/api/auth/sign-up/email',
+          { email: `dodger${i}@example.com`, password: 'secret-pass-1', name: 'Dodger' },
+          from(`10.9.9.${i}`),
+        );
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await direct.close();
+    }
   });
 });

@@ -17,7 +17,9 @@ describe('configuration', () => {
       adminEmails: [],
       demo: true,
       logLevel: 'info',
+      trustProxy: false,
     });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
   it('turns the demo off by default in production and reads explicit flags', () => {
