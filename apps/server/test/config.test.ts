@@ -62,6 +62,10 @@ describe('configuration', () => {
       'Invalid configuration: ADMIN_EMAILS expects a comma-separated list of email addresses (got "host@example.com,not-an-email")',
     ],
     [
+      { TRUST_PROXY: 'yes please' },
+      'Invalid configuration: TRUST_PROXY expects true, false or the number of proxies in front (got "yes please")',
+    ],
+    [
       { NODE_ENV: 'staging' },
       'Invalid configuration: NODE_ENV expects development, production or test (got "staging")',
     ],
