@@ -74,7 +74,10 @@ export async function buildApp(
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
     },
     // Only behind a proxy may X-Forwarded-For name the client (rate limits key on the address).
-    trustProxy: config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   fastify.setValidatorCompiler(validatorCompiler);

@@ -62,14 +62,19 @@ export function registerLiveHandlers(
       if (!identity.preview && !identity.player?.operator) {
         return ack({ ok: false, message: "You don't have permission to access this resource." });
       }
+      const room = gameRoom(parsed.data.gameUuid);
       try {
+        // In the room before the snapshot is taken, so no event can fall between the two.
+        await socket.join(room);
         const joined = await live.join(
           parsed.data.gameUuid,
           identity.player?.id ?? null,
           parsed.data.lastSeq,
         );
-        if (!joined) return ack({ ok: false, message: 'This game does not exist.' });
-        await socket.join(gameRoom(parsed.data.gameUuid));
+        if (!joined) {
+          await socket.leave(room);
+          return ack({ ok: false, message: 'This game does not exist.' });
+        }
         ack({ ok: true, ...joined });
       } catch (error) {
         app.log.error({ err: error }, 'game:join failed');
