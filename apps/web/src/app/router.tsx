@@ -1,6 +1,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { StartUpGate } from '@/features/auth/components/start-up-gate';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -31,19 +32,24 @@ export function createAppRouter() {
           ],
         },
         {
-          // Signed-in routes. The auth issue puts the start-up gate (SPEC.md §4) around these.
-          Component: AppLayout,
+          // Signed-in routes, behind the start-up gate (SPEC.md §4).
+          Component: StartUpGate,
           children: [
-            { index: true, Component: LobbyRoute },
             {
-              path: 'purchase/:roomUuid/:gameUuid',
-              lazy: async () => ({ Component: (await import('./routes/purchase')).PurchaseRoute }),
+              Component: AppLayout,
+              children: [
+                { index: true, Component: LobbyRoute },
+                {
+                  path: 'purchase/:roomUuid/:gameUuid',
+                  lazy: async () => ({ Component: (await import('./routes/purchase')).PurchaseRoute }),
+                },
+                {
+                  path: 'game/:id',
+                  lazy: async () => ({ Component: (await import('./routes/game')).GameRoute }),
+                },
+                { path: 'profile', Component: ProfileRoute },
+              ],
             },
-            {
-              path: 'game/:id',
-              lazy: async () => ({ Component: (await import('./routes/game')).GameRoute }),
-            },
-            { path: 'profile', Component: ProfileRoute },
           ],
         },
       ],

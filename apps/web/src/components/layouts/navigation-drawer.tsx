@@ -1,6 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
 import { LobbyIcon, LogoutIcon, SoundIcon, UserIcon } from '@/components/ui/icons';
+import { toggleMuted, useMuted } from '@/lib/sound';
+import { signOut } from '@/lib/auth-client';
 import { useClientStore } from '@/stores/client-store';
 import { navigationDrawerId } from './bottom-bar';
 import styles from './navigation-drawer.module.css';
@@ -43,23 +47,57 @@ export function NavigationDrawer() {
             </NavLink>
           </li>
           <li>
-            {/* The sound issue wires this to the mute preference (localStorage isMuted). */}
-            <button type="button" className={styles.item} disabled>
-              <SoundIcon className={styles.icon} />
-              Toggle Sound
-              <span className={styles.soon}>Soon</span>
-            </button>
+            <ToggleSoundItem
+              className={styles.item}
+              badgeClassName={styles.soon}
+              iconClassName={styles.icon}
+            />
           </li>
           <li>
-            {/* The auth issue wires this to sign-out. */}
-            <button type="button" className={[styles.item, styles.danger].join(' ')} disabled>
-              <LogoutIcon className={styles.icon} />
-              Logout
-              <span className={styles.soon}>Soon</span>
-            </button>
+            <LogoutItem className={[styles.item, styles.danger].join(' ')} iconClassName={styles.icon} />
           </li>
         </ul>
       </div>
     </div>
+  );
+}
+
+/** The menu's 'Toggle Sound': mutes or unmutes every sound, remembered as `isMuted` (SPEC.md §4). */
+function ToggleSoundItem(props: { className?: string; badgeClassName?: string; iconClassName?: string }) {
+  const muted = useMuted();
+  return (
+    <button type="button" className={props.className} aria-pressed={!muted} onClick={() => toggleMuted()}>
+      <SoundIcon className={props.iconClassName} />
+      Toggle Sound
+      <span className={props.badgeClassName}>{muted ? 'Off' : 'On'}</span>
+    </button>
+  );
+}
+
+/** The menu's 'Logout': ends the session, then the login page (SPEC.md §8 'Logged out successfully.'). */
+function LogoutItem(props: { className?: string; iconClassName?: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const setOpen = useClientStore((state) => state.setNavigationDrawerOpen);
+  const [isSigningOut, setSigningOut] = useState(false);
+  const logOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+      toast.success('Logged out successfully.');
+    } catch {
+      toast.error('Something went wrong. Please try again.');
+    } finally {
+      setSigningOut(false);
+      setOpen(false);
+      queryClient.clear();
+      void navigate('/login', { replace: true });
+    }
+  };
+  return (
+    <button type="button" className={props.className} onClick={() => void logOut()} disabled={isSigningOut}>
+      <LogoutIcon className={props.iconClassName} />
+      Logout
+    </button>
   );
 }

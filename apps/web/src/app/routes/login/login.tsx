@@ -1,15 +1,17 @@
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { Panel } from '@/components/ui/panel';
+import { LoginFormArea } from '@/features/auth/components/login-form-area';
+import { UpcomingShows } from '@/features/auth/components/upcoming-shows';
 import { LandingFooter } from './landing-footer';
 import { Marketing } from './marketing';
 import { PrivacyPolicy } from './privacy-policy';
 import styles from './login.module.css';
 
 /**
- * The landing page: the show's logo and promise, the test-show notice, the form area (the auth
- * issue puts the upcoming-shows carousel and the sign-in form here), the marketing copy and the
- * footer. `?privacy-policy=1` swaps the form area for the privacy policy.
+ * The landing page (SPEC.md §2): the show's logo and promise, the test-show notice, the
+ * 'Upcoming Shows' carousel, the auth form with Google, the marketing copy and the footer.
+ * `?privacy-policy=1` swaps the carousel and form area for the privacy policy.
  */
 export function LoginRoute() {
   const [searchParams] = useSearchParams();
@@ -50,26 +52,12 @@ export function LoginRoute() {
           </Link>
         </Panel>
       ) : (
-        <Panel tone="gold" className={styles.formArea} aria-labelledby="seat-title">
-          <h2 id="seat-title" className={styles.formTitle}>
-            Take your seat
-          </h2>
-          <p className={styles.formText}>
-            Sign in or create a free account to claim a ticket for the next show. Sign-up opens here with the
-            first test shows.
-          </p>
-          <ol className={styles.steps}>
-            <li>
-              <span className={styles.stepBall}>1</span>Claim a free ticket in the lobby
-            </li>
-            <li>
-              <span className={styles.stepBall}>2</span>Join the host live and watch your numbers fall
-            </li>
-            <li>
-              <span className={styles.stepBall}>3</span>Reach the final, then share or steal
-            </li>
-          </ol>
-        </Panel>
+        <>
+          <UpcomingShows />
+          <Panel tone="gold" className={styles.formArea} aria-label="Sign in or sign up">
+            <LoginFormArea />
+          </Panel>
+        </>
       )}
 
       <Marketing />

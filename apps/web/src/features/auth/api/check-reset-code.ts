@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ResetCodeResponse } from '@ruthless/protocol';
+import { api } from '@/lib/api-client';
+
+/** `GET /api/auth/reset-code/{code}`: whether a reset code can still be used (it is not consumed). */
+export const checkResetCode = (code: string) =>
+  api.get<ResetCodeResponse>(`/auth/reset-code/${encodeURIComponent(code)}`);
+
+export const checkResetCodeQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: ['resetCode', code],
+    queryFn: () => checkResetCode(code),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const useCheckResetCode = (code: string | null) =>
+  useQuery({ ...checkResetCodeQueryOptions(code ?? ''), enabled: Boolean(code) });

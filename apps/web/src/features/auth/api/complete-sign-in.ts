@@ -1,0 +1,56 @@
+import { ApiError } from '@/lib/api-client';
+import { authClient, signOut } from '@/lib/auth-client';
+import { useSessionStore } from '@/stores/session-store';
+import { catalogueMessage } from '@ruthless/protocol';
+import { useAuthFlowStore } from '../stores/auth-flow-store';
+import { getIdentityToken } from './get-identity-token';
+import { registerOperator } from './register-operator';
+
+/** Splits the token's `name` into first and last name (SPEC.md §3: on the first space). */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+/**
+ * After Better Auth signed the player in: make sure they are registered with the operator
+ * (`POST /api/operator/auth`, idempotent), then keep the fresh token, which carries the
+ * operator claim.
+ */
+export async function completeSignIn(names?: { firstName?: string; lastName?: string }) {
+  let { token, claims } = await getIdentityToken();
+  if (!claims.operator) {
+    const fromToken = splitName(claims.name);
+    await registerOperator({
+      token,
+      email: claims.email,
+      firstName: names?.firstName?.trim() || fromToken.firstName,
+      lastName: names?.lastName?.trim() || fromToken.lastName,
+    });
+    ({ token, claims } = await getIdentityToken());
+    if (!claims.operator) {
+      throw new ApiError(catalogueMessage('permission-denied'), { status: 403, code: 'permission-denied' });
+    }
+  }
+  const session = useSessionStore.getState();
+  session.setAccessToken(token);
+  session.setPlayerUuid(claims.sub);
+}
+
+/**
+ * Runs a sign-in or sign-up flow with the login page's session check held off; when it fails,
+ * a session it may have opened is closed (SPEC.md §8) and the error goes on to the caller.
+ */
+export async function runAuthFlow<T>(flow: () => Promise<T>): Promise<T> {
+  const { setBusy } = useAuthFlowStore.getState();
+  setBusy(true);
+  try {
+    return await flow();
+  } catch (error) {
+    const session = await authClient.getSession().catch(() => null);
+    if (session?.data) await signOut().catch(() => undefined);
+    throw error;
+  } finally {
+    setBusy(false);
+  }
+}

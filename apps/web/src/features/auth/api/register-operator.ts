@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  OPERATOR,
+  type OperatorRegistrationInput,
+  type OperatorRegistrationResponse,
+} from '@ruthless/protocol';
+import { api } from '@/lib/api-client';
+
+export interface RegisterOperatorInput {
+  token: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** `POST /api/operator/auth` with `Bearer {token}`: registers the player with the operator (idempotent). */
+export function registerOperator({ token, email, firstName = '', lastName = '' }: RegisterOperatorInput) {
+  const body: OperatorRegistrationInput = { email, firstName, lastName, operator: OPERATOR };
+  return api.post<OperatorRegistrationResponse>('/operator/auth', body, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+}
+
+export const useRegisterOperator = () => useMutation({ mutationFn: registerOperator });

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DetailsForm, UserSettings } from '@ruthless/protocol';
+import { api } from '@/lib/api-client';
+import { userSettingsQueryKey } from './get-user-settings';
+
+/** `PUT /api/operator/user/details`: the mandatory details form. */
+export const saveDetails = (details: DetailsForm) => api.put<UserSettings>('/operator/user/details', details);
+
+/** Saves, then refetches the settings (SPEC.md §4). */
+export function useSaveDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveDetails,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userSettingsQueryKey }),
+  });
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SignInForm } from '@ruthless/protocol';
+import { authClient, unwrapAuthResult } from '@/lib/auth-client';
+import { completeSignIn, runAuthFlow } from './complete-sign-in';
+
+/** `POST /api/auth/sign-in/email`, then the operator check and a fresh token. */
+export const signIn = ({ email, password }: SignInForm) =>
+  runAuthFlow(async () => {
+    unwrapAuthResult(await authClient.signIn.email({ email, password }));
+    await completeSignIn();
+  });
+
+export const useSignIn = () => useMutation({ mutationFn: signIn });

@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import {
+  detailsFormSchema,
+  type DetailsForm as DetailsValues,
+  type DetailsFormInput,
+  type UserSettings,
+} from '@ruthless/protocol';
+import { Button } from '@/components/ui/button';
+import { Logo } from '@/components/ui/logo';
+import { Panel } from '@/components/ui/panel';
+import { errorMessage } from '@/lib/api-client';
+import { useSaveDetails } from '../api/save-details';
+import { toastFormErrors } from '../hooks/toast-form-errors';
+import { messages } from '../messages';
+import { FormField } from './form-field';
+import { RuthlessChoiceSlider } from './ruthless-choice-slider';
+import styles from './auth.module.css';
+
+const FIELDS = [
+  'alias',
+  'phoneNumber',
+  'dobDay',
+  'dobMonth',
+  'dobYear',
+  'ruthlessChoice',
+  'marketingAccepted',
+];
+
+/**
+ * The mandatory details form (SPEC.md §4, §5): replaces the app until the player has a chat
+ * name, a phone number and a default ruthless choice. Saving refetches the settings.
+ */
+export function DetailsForm({ settings }: { settings: UserSettings }) {
+  const save = useSaveDetails();
+  const { register, handleSubmit, control, formState } = useForm<DetailsFormInput, unknown, DetailsValues>({
+    resolver: zodResolver(detailsFormSchema),
+    defaultValues: {
+      alias: settings.alias ?? '',
+      phoneNumber: settings.phoneNumber ?? '',
+      dobDay: settings.dobDay === null ? '' : String(settings.dobDay),
+      dobMonth: settings.dobMonth === null ? '' : String(settings.dobMonth),
+      dobYear: settings.dobYear === null ? '' : String(settings.dobYear),
+      ruthlessChoice: settings.defaultChoice ?? undefined,
+      marketingAccepted: settings.marketingAccepted ?? false,
+    },
+  });
+  const errors = formState.errors;
+
+  // mutateAsync: the form may unmount (the page moves on) before the reply; the toast still shows.
+  const onValid = async (values: DetailsValues) => {
+    try {
+      await save.mutateAsync(values);
+      toast.success(messages.detailsSaved);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <div className={styles.screen}>
+      <Logo className={styles.screenLogo} />
+      <Panel tone="gold">
+        <form
+          className={styles.form}
+          noValidate
+          aria-labelledby="details-title"
+          onSubmit={handleSubmit(onValid, (failed) => toastFormErrors(failed, FIELDS))}
+        >
+          <h1 id="details-title" className={styles.title}>
+            Your details
+          </h1>
+          <p className={styles.lead}>
+            One last thing before the show: how should the host and the chat know you?
+          </p>
+          <FormField
+            id="details-alias"
+            label="Chat Name"
+            autoComplete="nickname"
+            placeholder="3 to 10 characters"
+            maxLength={32}
+            invalid={Boolean(errors.alias)}
+            {...register('alias')}
+          />
+          <FormField
+            id="details-phone"
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="07700 900123"
+            invalid={Boolean(errors.phoneNumber)}
+            {...register('phoneNumber')}
+          />
+          <fieldset className={[styles.field, styles.fieldset].join(' ')}>
+            <legend className={styles.label}>Date of birth</legend>
+            <div className={styles.dateRow}>
+              <FormField
+                id="details-day"
+                label="Day"
+                inputMode="numeric"
+                autoComplete="bday-day"
+                placeholder="DD"
+                maxLength={2}
+                invalid={Boolean(errors.dobDay)}
+                {...register('dobDay')}
+              />
+              <FormField
+                id="details-month"
+                label="Month"
+                inputMode="numeric"
+                autoComplete="bday-month"
+                placeholder="MM"
+                maxLength={2}
+                invalid={Boolean(errors.dobMonth)}
+                {...register('dobMonth')}
+              />
+              <FormField
+                id="details-year"
+                label="Year"
+                inputMode="numeric"
+                autoComplete="bday-year"
+                placeholder="YYYY"
+                maxLength={4}
+                invalid={Boolean(errors.dobYear)}
+                {...register('dobYear')}
+              />
+            </div>
+          </fieldset>
+          <div className={styles.field}>
+            <span className={styles.label} id="details-choice-label">
+              Default ruthless choice
+            </span>
+            <Controller
+              control={control}
+              name="ruthlessChoice"
+              render={({ field }) => (
+                <RuthlessChoiceSlider
+                  id="details-choice"
+                  value={field.value}
+                  onChange={field.onChange}
+                  invalid={Boolean(errors.ruthlessChoice)}
+                />
+              )}
+            />
+          </div>
+          <label className={styles.consent}>
+            <input type="checkbox" className={styles.checkbox} {...register('marketingAccepted')} />
+            <span>
+              I would like to receive marketing emails and text messages about upcoming Ruthless shows. I can
+              opt out at any time. See our{' '}
+              <a href="/login?privacy-policy=1" target="_blank" rel="noreferrer">
+                Privacy Policy
+              </a>
+              .
+            </span>
+          </label>
+          <div className={styles.actions}>
+            <Button type="submit" size="lg" fullWidth isLoading={save.isPending}>
+              Save details
+            </Button>
+          </div>
+        </form>
+      </Panel>
+    </div>
+  );
+}

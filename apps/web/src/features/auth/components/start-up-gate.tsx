@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+import { Navigate, Outlet, useMatch, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { needsMandatoryDetails } from '@ruthless/protocol';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { authClient, signOut } from '@/lib/auth-client';
+import { useSessionStore } from '@/stores/session-store';
+import { useUserSettings } from '../api/get-user-settings';
+import { useIdentityToken } from '../hooks/use-identity-token';
+import { loadingSteps, messages } from '../messages';
+import { AliasBadge } from './alias-badge';
+import { DetailsForm } from './details-form';
+
+/**
+ * The start-up gate of SPEC.md §4, around the signed-in routes: waits for the auth state
+ * (signed out: /login), gets and keeps refreshing the identity token, checks the default user
+ * settings (failure: signed out) and shows the mandatory details form while alias, default
+ * choice or phone number is missing. Preview mode (`/game/{id}?preview=1`) needs no sign-in.
+ */
+export function StartUpGate() {
+  const [searchParams] = useSearchParams();
+  const isGame = useMatch('/game/:id') !== null;
+  if (isGame && searchParams.get('preview') === '1') return <Outlet />;
+  return <SignedInGate isGame={isGame} />;
+}
+
+function SignedInGate({ isGame }: { isGame: boolean }) {
+  const session = authClient.useSession();
+  const userId = session.data?.user.id;
+  const tokenStatus = useIdentityToken(userId);
+  const playerUuid = useSessionStore((state) => (tokenStatus === 'ready' ? state.playerUuid : null));
+  const settings = useUserSettings(playerUuid);
+  const setPhoneNumber = useSessionStore((state) => state.setPhoneNumber);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!settings.isError) return;
+    toast.error(messages.settingsFailed);
+    void signOut()
+      .catch(() => undefined)
+      .then(() => queryClient.clear());
+  }, [settings.isError, queryClient]);
+
+  useEffect(() => {
+    if (settings.data) setPhoneNumber(settings.data.phoneNumber);
+  }, [settings.data, setPhoneNumber]);
+
+  if (session.isPending) return <LoadingScreen message={loadingSteps.initial} />;
+  if (!userId) return <Navigate to="/login" replace />;
+  if (tokenStatus !== 'ready') return <LoadingScreen message={loadingSteps.token} />;
+  if (!settings.data) return <LoadingScreen message={loadingSteps.settings} />;
+  if (needsMandatoryDetails(settings.data)) return <DetailsForm settings={settings.data} />;
+
+  return (
+    <>
+      {!isGame && settings.data.alias && <AliasBadge alias={settings.data.alias} />}
+      <Outlet />
+    </>
+  );
+}
