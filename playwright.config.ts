@@ -32,6 +32,9 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Media may play with sound without a tap, so the sound modal shows only where a test
+        // refuses it on purpose (e2e/support/game-media.ts).
+        '--autoplay-policy=no-user-gesture-required',
       ],
     },
   },

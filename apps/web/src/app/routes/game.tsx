@@ -1,46 +1,44 @@
-import { useParams } from 'react-router';
-import { PageHeader } from '@/components/ui/page-header';
-import { Panel } from '@/components/ui/panel';
-import { TicketPlaceholder } from '@/components/ui/ticket-placeholder';
-import styles from './game.module.css';
+import { useCallback, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { ExitModal } from '@/features/game/components/exit-modal';
+import { GameScreen } from '@/features/game/components/game-screen';
+import { PreviewStart } from '@/features/game/components/preview-start';
+import { useExitGuard } from '@/features/game/hooks/use-exit-guard';
+import { useGameStore } from '@/features/game/stores/game-store';
+import { trackEvent } from '@/lib/analytics';
+import { useSessionStore } from '@/stores/session-store';
 
 /**
- * The live game, loaded on demand. The game issue fills it: host video, the reels, the balls as
- * they are called, the ticket marking itself, the near-win queue and the final's share-or-steal.
+ * The live game, loaded on demand (SPEC.md §2 /game/{id}). With `?preview=1` a host sees the same
+ * screen read-only, muted and without the bottom bar, once they press 'Start preview'.
  */
 export function GameRoute() {
   const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const preview = searchParams.get('preview') === '1';
+  const [previewStarted, setPreviewStarted] = useState(false);
+
+  if (preview && !previewStarted)
+    return <PreviewStart gameUuid={id} onStart={() => setPreviewStarted(true)} />;
+  return preview ? <GameScreen key={id} gameUuid={id} preview /> : <PlayerGame key={id} gameUuid={id} />;
+}
+
+/** A signed-in player's game: the join is counted, and leaving asks first while the show is on. */
+function PlayerGame({ gameUuid }: { gameUuid: string }) {
+  const stage = useGameStore((state) => state.gameState);
+  const showIsOn = stage !== 'ended' && stage !== 'cancelled';
+  const blocker = useExitGuard(showIsOn);
+
+  const onJoined = useCallback(() => {
+    trackEvent('joinGameTime', { gameId: gameUuid, userId: useSessionStore.getState().playerUuid });
+  }, [gameUuid]);
 
   return (
     <>
-      <PageHeader eyebrow={<span className={styles.offAir}>Off air</span>} title="Live Game">
-        The green room opens five minutes before the first ball. Grab a seat and wait for the lights.
-      </PageHeader>
-
-      <div className={styles.video} role="img" aria-label="Host video: the host is getting ready">
-        <div className={styles.bars} aria-hidden="true" />
-        <p className={styles.videoText}>The host is getting ready</p>
-        <span className={styles.ref}>Show {id.slice(0, 8)}</span>
-      </div>
-
-      <dl className={styles.status}>
-        <div>
-          <dt>Balls</dt>
-          <dd>–</dd>
-        </div>
-        <div>
-          <dt>Playing for</dt>
-          <dd>–</dd>
-        </div>
-        <div>
-          <dt>Pot</dt>
-          <dd>–</dd>
-        </div>
-      </dl>
-
-      <Panel className={styles.ticket} aria-label="Your ticket">
-        <TicketPlaceholder />
-      </Panel>
+      <GameScreen gameUuid={gameUuid} preview={false} onJoined={onJoined} />
+      {blocker.state === 'blocked' && (
+        <ExitModal onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
+      )}
     </>
   );
 }

@@ -1,0 +1,227 @@
+import { useMemo, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import type { Choice, LuckyFatePick, Stage } from '@ruthless/game';
+import { LinkButton } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useMuted } from '@/lib/sound';
+import { usePickLuckyFate } from '../api/pick-lucky-fate';
+import { useSendChoice } from '../api/send-choice';
+import { useCallText } from '../hooks/use-call-texts';
+import { useHostVideo } from '../hooks/use-host-video';
+import { useLiveGame } from '../hooks/use-live-game';
+import { useGameStore } from '../stores/game-store';
+import { BallCaller } from './ball-caller';
+import { CalledBoard } from './called-board';
+import { CurrentBall } from './current-ball';
+import { GreenRoom } from './green-room';
+import { HostVideo } from './host-video';
+import { LuckyFate } from './lucky-fate';
+import { NearWinQueue } from './near-win-queue';
+import { PrizeBanner } from './prize-banner';
+import { Results } from './results';
+import { Reveal } from './reveal';
+import { Reels } from './reels';
+import { RuthlessFinal } from './ruthless-final';
+import { SoundRequiredModal } from './sound-required-modal';
+import { StatusBar } from './status-bar';
+import { TicketCard } from './ticket-card';
+import styles from './game-screen.module.css';
+
+const stageTitle: Record<Stage, string> = {
+  scheduled: 'Coming Up',
+  'green-room': 'Green Room',
+  reels: 'Spin the Reels',
+  'lucky-fate': 'Lucky Fate',
+  draw: 'Eyes Down',
+  ruthless: 'The Final',
+  reveal: 'The Reveal',
+  ended: 'That’s the Show',
+  cancelled: 'Show Cancelled',
+};
+
+export interface GameScreenProps {
+  gameUuid: string;
+  preview: boolean;
+  /** Called once, when the first join succeeds (the `joinGameTime` analytics event). */
+  onJoined?: () => void;
+}
+
+/**
+ * The live show on a phone: host video, status bar, the stage's own panel (green room, reels,
+ * lucky fate, the draw, the final, the reveal, the results), the player's ticket, the near-win
+ * queue and the caller's board. Everything comes from the server's events; nothing is invented.
+ */
+export function GameScreen({ gameUuid, preview, onJoined }: GameScreenProps) {
+  useLiveGame(gameUuid, preview, onJoined);
+  const view = useGameStore((s) => s.view);
+  const you = useGameStore((s) => s.you);
+  const connection = useGameStore((s) => s.connection);
+  const refusal = useGameStore((s) => s.refusal);
+  const latencyMs = useGameStore((s) => s.latencyMs);
+  const myChoice = useGameStore((s) => s.myChoice);
+  const myPick = useGameStore((s) => s.myLuckyFatePick);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const muted = useMuted();
+  const video = useHostVideo(videoRef, {
+    source: view?.videoSource ?? null,
+    preview,
+    gameStartTime: view?.gameStartTime ?? null,
+  });
+  const choice = useSendChoice(gameUuid);
+  const luckyFate = usePickLuckyFate(gameUuid);
+  const [sendingPick, setSendingPick] = useState<LuckyFatePick | null>(null);
+
+  const balls = useGameStore((s) => s.ballSequence);
+  const called = useMemo(() => new Set(balls), [balls]);
+  const lastBall = balls[balls.length - 1] ?? null;
+  const callText = useCallText(lastBall);
+
+  if (connection === 'refused') {
+    return (
+      <div className={styles.problem} role="alert">
+        <p className={styles.problemTitle}>Can’t join this show</p>
+        <p>{refusal ?? 'Something went wrong. Please try again.'}</p>
+        {!preview && <LinkButton to="/">Back to the lobby</LinkButton>}
+      </div>
+    );
+  }
+
+  // The video element exists from the first render so the stream can start with the screen.
+  const me = you?.playerId ?? null;
+  const stage: Stage = view?.stage ?? 'scheduled';
+  const isPlayer = !preview && you !== null && you.ticket !== null;
+  const isFinalist = isPlayer && !!view?.final?.finalists.some((f) => f.playerId === me);
+  const liveStream = video.chosen?.kind === 'hls';
+  const delayMs = latencyMs;
+  const prizeBall = view?.reels?.prizeBall ?? null;
+  const drawOn = ['draw', 'ruthless', 'reveal', 'ended'].includes(stage);
+
+  const onChoose = (next: Choice) => {
+    const before = useGameStore.getState().myChoice;
+    useGameStore.getState().setMyChoice(next);
+    choice.mutate(next, {
+      onError: (error) => {
+        useGameStore.getState().setMyChoice(before);
+        toast.error(errorMessage(error));
+      },
+    });
+  };
+
+  const onPick = (pick: LuckyFatePick) => {
+    setSendingPick(pick);
+    luckyFate.mutate(pick, {
+      onSuccess: () => useGameStore.getState().setMyLuckyFatePick(pick),
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => setSendingPick(null),
+    });
+  };
+
+  return (
+    <div className={styles.screen} data-stage={stage} data-testid="game-screen">
+      <header className={styles.header}>
+        <h1 className={styles.title} key={stage}>
+          {view ? stageTitle[stage] : 'Live Game'}
+        </h1>
+        {connection === 'reconnecting' && (
+          <span className={styles.reconnecting} role="status">
+            <Spinner size={14} label="Reconnecting" /> Reconnecting…
+          </span>
+        )}
+        {preview && <span className={styles.previewTag}>Preview · read-only</span>}
+      </header>
+
+      <HostVideo
+        videoRef={videoRef}
+        chosen={video.chosen}
+        error={video.error}
+        stage={stage}
+        muted={muted}
+        preview={preview}
+        latencyMs={latencyMs}
+      />
+
+      {!view ? (
+        <div className={styles.tuning} role="status">
+          <Spinner size={36} label="Loading" />
+          <p>Tuning in to the show…</p>
+        </div>
+      ) : (
+        <>
+          <StatusBar view={view} />
+
+          {(stage === 'scheduled' || stage === 'green-room') && <GreenRoom view={view} />}
+          {stage === 'reels' && <Reels view={view} delayMs={delayMs} />}
+          {stage === 'lucky-fate' && (
+            <LuckyFate
+              view={view}
+              canPick={isPlayer}
+              pick={myPick}
+              sending={sendingPick}
+              onPick={onPick}
+              delayMs={delayMs}
+            />
+          )}
+          {stage === 'draw' && (
+            <CurrentBall balls={balls} callText={callText} prizeBall={prizeBall} paused={view.paused} />
+          )}
+          {stage === 'ruthless' && (
+            <RuthlessFinal
+              view={view}
+              me={me}
+              isFinalist={isFinalist}
+              myChoice={myChoice}
+              sending={choice.isPending}
+              onChoose={onChoose}
+            />
+          )}
+          {stage === 'ended' && <Results view={view} me={me} shownBalls={balls} />}
+          {(stage === 'reveal' || stage === 'ended') && (
+            <Reveal view={view} me={me} delayMs={delayMs} sound={!preview} />
+          )}
+          {stage === 'cancelled' && (
+            <div className={styles.problem}>
+              <p className={styles.problemTitle}>This show has been cancelled</p>
+              <p>Your ticket has been released. See you at the next one!</p>
+            </div>
+          )}
+
+          {prizeBall !== null && ['lucky-fate', 'draw'].includes(stage) && (
+            <p className={styles.prizeBallNote}>
+              <span aria-hidden="true">★</span> Prize ball <strong>{prizeBall}</strong> · Pot x
+              {view.reels?.potMultiplier}
+            </p>
+          )}
+
+          {isPlayer && you?.ticket && stage !== 'cancelled' && (
+            <TicketCard
+              grid={you.ticket}
+              called={called}
+              lastBall={lastBall}
+              prizeBall={prizeBall}
+              currentPrize={stage === 'draw' ? view.gameProgress.currentPrize : null}
+              ticketIndex={you.myTicket?.ticketIndex}
+            />
+          )}
+          {!isPlayer && !preview && stage !== 'ended' && stage !== 'cancelled' && (
+            <p className={styles.spectator}>You are watching: no ticket for this show.</p>
+          )}
+
+          {stage === 'draw' && (
+            <NearWinQueue
+              queue={view.bingoTicketQueue}
+              names={view.names}
+              me={me}
+              prize={view.gameProgress.currentPrize}
+            />
+          )}
+          {drawOn && <CalledBoard balls={balls} prizeBall={prizeBall} />}
+
+          <PrizeBanner view={view} me={me} delayMs={delayMs} sound={!preview} />
+          <BallCaller voice={!liveStream && !preview} sound={!preview} />
+        </>
+      )}
+      {!preview && <SoundRequiredModal videoRef={videoRef} />}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { Howler } from 'howler';
+import { useState, type RefObject } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '@/components/ui/button';
+import { isMuted } from '@/lib/sound';
+import { useClientStore } from '@/stores/client-store';
+import { VIDEO_MISSING_MESSAGE } from '../utils/video-source';
+import { Modal } from './modal';
+
+/**
+ * SPEC.md §2 and §4: shown while the host video is suspended or needs a tap; Confirm tries to
+ * play with sound: success clears both flags, failure says so and the modal stays.
+ */
+export function SoundRequiredModal({ videoRef }: { videoRef: RefObject<HTMLVideoElement | null> }) {
+  const { needsUserInput, isSuspended } = useClientStore((state) => state.liveVideo);
+  const setLiveVideo = useClientStore((state) => state.setLiveVideo);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  if (!needsUserInput && !isSuspended) return null;
+
+  const confirm = async () => {
+    const video = videoRef.current;
+    if (!video) {
+      setFailed(VIDEO_MISSING_MESSAGE);
+      toast.error(VIDEO_MISSING_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (Howler.ctx && Howler.ctx.state !== 'running') await Howler.ctx.resume();
+      video.muted = isMuted();
+      await video.play();
+      setFailed(null);
+      setLiveVideo({ needsUserInput: false, isSuspended: false });
+    } catch {
+      setFailed('The video could not start with sound. Please try again.');
+      toast.error('Error resuming audio context.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="Sound Interaction Required"
+      testId="sound-modal"
+      actions={
+        <Button onClick={() => void confirm()} isLoading={busy}>
+          Confirm
+        </Button>
+      }
+    >
+      <p>Host live video requires permission on your device. Please confirm to allow audio.</p>
+      {failed && (
+        <p role="alert" style={{ color: '#ffc2d1' }}>
+          {failed}
+        </p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useState, type RefObject } from 'react';
+import { useMuted } from '@/lib/sound';
+import { useClientStore } from '@/stores/client-store';
+import { gameServerNow, useGameStore } from '../stores/game-store';
+import { chooseSource, VIDEO_MISSING_MESSAGE, type ChosenSource } from '../utils/video-source';
+
+interface HlsLike {
+  latency: number;
+  playingDate: Date | null;
+  loadSource(url: string): void;
+  attachMedia(media: HTMLMediaElement): void;
+  destroy(): void;
+}
+
+const LATENCY_SAMPLE_MS = 2_000;
+
+function isNotAllowed(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'NotAllowedError';
+}
+
+/** Puts a looping file at the point the show clock has reached, so every phone sees the same moment. */
+function syncToShowClock(video: HTMLVideoElement, anchor: number) {
+  const duration = video.duration;
+  if (!Number.isFinite(duration) || duration <= 0 || !Number.isFinite(anchor)) return;
+  const elapsed = (gameServerNow() - anchor) / 1000;
+  const target = ((elapsed % duration) + duration) % duration;
+  if (Math.abs(video.currentTime - target) > 1) video.currentTime = target;
+}
+
+/**
+ * Plays the host video in `videoRef`: the source SPEC.md's rules pick, with sound when the
+ * browser allows it (else muted, flagging `needsUserInput` for the Sound Interaction Required
+ * modal), forced muted at volume 0 in preview, and — for a live HLS stream only — measuring the
+ * playback latency that the game's events are delayed by.
+ */
+export function useHostVideo(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  options: { source: string | null; preview: boolean; gameStartTime: string | null },
+): { chosen: ChosenSource | null; error: string | null } {
+  const { source, preview, gameStartTime } = options;
+  const [chosen, setChosen] = useState<ChosenSource | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const muted = useMuted();
+  const ready = gameStartTime !== null;
+
+  useEffect(() => {
+    if (!ready) return;
+    const video = videoRef.current;
+    const setLiveVideo = useClientStore.getState().setLiveVideo;
+    const fail = () => queueMicrotask(() => setError(VIDEO_MISSING_MESSAGE));
+    if (!video) {
+      fail();
+      return;
+    }
+    const pick = chooseSource(source, video);
+    queueMicrotask(() => {
+      setChosen(pick);
+      setError(null);
+    });
+    let closed = false;
+    let hls: HlsLike | undefined;
+    let latencyTimer: ReturnType<typeof setInterval> | undefined;
+    const anchor = gameStartTime ? Date.parse(gameStartTime) : NaN;
+
+    const forceSilence = () => {
+      if (!preview) return;
+      if (!video.muted) video.muted = true;
+      if (video.volume !== 0) video.volume = 0;
+    };
+
+    const start = async () => {
+      if (closed) return;
+      forceSilence();
+      if (!preview) video.muted = muted;
+      try {
+        await video.play();
+      } catch (cause) {
+        if (closed || !isNotAllowed(cause)) return;
+        // Autoplay with sound refused: play the picture silently and ask for a tap.
+        if (!video.muted) {
+          setLiveVideo({ needsUserInput: true });
+          video.muted = true;
+          await video.play().catch(() => {});
+        }
+      }
+    };
+
+    // A failed load gets one more try (a dropped connection, a proxy's hiccup) before the error.
+    let retried = false;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    const onError = () => {
+      if (closed) return;
+      if (retried || hls) {
+        fail();
+        return;
+      }
+      retried = true;
+      retryTimer = setTimeout(() => {
+        if (closed) return;
+        video.src = pick.url;
+        void start();
+      }, 1_000);
+    };
+    const onPlaying = () => {
+      if (!closed) setError(null);
+    };
+    const onMeta = () => {
+      if (pick.kind === 'file' && !closed) syncToShowClock(video, anchor);
+    };
+    const onVisible = () => {
+      if (document.hidden || closed) return;
+      if (video.paused && !video.ended) {
+        video.play().catch((cause: unknown) => {
+          if (isNotAllowed(cause)) setLiveVideo({ isSuspended: true });
+        });
+      }
+    };
+    video.addEventListener('error', onError);
+    video.addEventListener('playing', onPlaying);
+    video.addEventListener('loadedmetadata', onMeta);
+    video.addEventListener('volumechange', forceSilence);
+    document.addEventListener('visibilitychange', onVisible);
+    video.playsInline = true;
+    video.loop = pick.kind === 'file';
+
+    const measure = () => {
+      if (closed || preview) return;
+      let latency: number | null = null;
+      const playing = hls?.playingDate ?? null;
+      if (playing) latency = gameServerNow() - playing.getTime();
+      else if (hls && hls.latency > 0) latency = hls.latency * 1000;
+      else {
+        const startDate = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.();
+        const t = startDate?.getTime();
+        if (t !== undefined && Number.isFinite(t) && t > 0)
+          latency = gameServerNow() - (t + video.currentTime * 1000);
+      }
+      if (latency !== null && Number.isFinite(latency)) {
+        useGameStore.getState().setLatency(Math.round(Math.min(Math.max(latency, 0), 60_000)));
+      }
+    };
+
+    if (pick.kind === 'hls') {
+      if (video.canPlayType('application/vnd.apple.mpegurl') !== '') {
+        video.src = pick.url;
+        void start();
+      } else {
+        // hls.js (loaded on demand) plays HLS where the browser has no native support.
+        import('hls.js')
+          .then(({ default: Hls }) => {
+            if (closed) return;
+            if (!Hls.isSupported()) throw new Error('HLS is not supported here');
+            hls = new Hls();
+            hls.loadSource(pick.url);
+            hls.attachMedia(video);
+            void start();
+          })
+          .catch(() => {
+            if (!closed) fail();
+          });
+      }
+      if (!preview) latencyTimer = setInterval(measure, LATENCY_SAMPLE_MS);
+    } else {
+      video.src = pick.url;
+      void start();
+    }
+    // Events wait for the stream only when a live stream plays (never in preview, nor for a file).
+    useGameStore.getState().setLatency(0);
+
+    return () => {
+      closed = true;
+      clearInterval(latencyTimer);
+      clearTimeout(retryTimer);
+      video.removeEventListener('error', onError);
+      video.removeEventListener('playing', onPlaying);
+      video.removeEventListener('loadedmetadata', onMeta);
+      video.removeEventListener('volumechange', forceSilence);
+      document.removeEventListener('visibilitychange', onVisible);
+      hls?.destroy();
+      video.pause();
+      video.removeAttribute('src');
+      video.load();
+      useGameStore.getState().setLatency(0);
+      setLiveVideo({ needsUserInput: false, isSuspended: false });
+    };
+    // `muted` is applied by the effect below without reloading the stream.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [videoRef, source, preview, gameStartTime, ready]);
+
+  // The menu's Toggle Sound applies to the host too (a tap is a gesture, so unmuting may play).
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || preview) return;
+    const { needsUserInput, isSuspended } = useClientStore.getState().liveVideo;
+    if (needsUserInput || isSuspended) return;
+    video.muted = muted;
+  }, [muted, preview, videoRef]);
+
+  return { chosen, error };
+}

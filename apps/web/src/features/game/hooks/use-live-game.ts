@@ -1,0 +1,147 @@
+import { useEffect, useRef } from 'react';
+import type { GameMetadata, LiveGameMessage } from '@ruthless/protocol';
+import { gameSocket } from '../api/game-socket';
+import { joinGame, leaveGame, measureClock } from '../api/join-game';
+import { gameServerNow, useGameStore } from '../stores/game-store';
+import { LiveFeed } from '../utils/live-feed';
+
+const REJOIN_DELAY_MS = 2_000;
+
+/**
+ * Watches one game: joins it on every (re)connection with the last seq shown, puts the missed
+ * events and then each pushed event on screen exactly once, in order, each delayed by the live
+ * stream's latency (zero without a live stream, and in preview), and keeps the server clock.
+ */
+export function useLiveGame(gameUuid: string, preview: boolean, onJoined?: () => void): void {
+  const joinedCallback = useRef(onJoined);
+  useEffect(() => {
+    joinedCallback.current = onJoined;
+  }, [onJoined]);
+
+  useEffect(() => {
+    const store = useGameStore.getState();
+    store.reset(gameUuid);
+    const socket = gameSocket({ preview });
+    const feed = new LiveFeed({
+      snapshot: (snapshot) => useGameStore.getState().showSnapshot(snapshot),
+      message: (message, replayed) => useGameStore.getState().showMessage(message, replayed),
+    });
+    let closed = false;
+    let joining = false;
+    let rejoinAsked = false;
+    let early: LiveGameMessage[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let bestRtt = Infinity;
+    let announcedJoin = false;
+
+    const pump = () => {
+      clearTimeout(timer);
+      const wait = feed.release(gameServerNow(), useGameStore.getState().latencyMs);
+      if (wait !== null) timer = setTimeout(pump, Math.min(wait, 1_000));
+    };
+
+    const syncClock = async () => {
+      const sample = await measureClock(socket);
+      if (closed || !sample) return;
+      if (sample.rttMs <= bestRtt) {
+        bestRtt = sample.rttMs;
+        useGameStore.getState().setClockOffset(sample.offsetMs);
+      }
+    };
+
+    const join = async () => {
+      if (closed || joining) return;
+      joining = true;
+      rejoinAsked = false;
+      useGameStore.getState().setConnection(feed.lastShown === null ? 'connecting' : 'reconnecting');
+      void syncClock();
+      const result = await joinGame(socket, gameUuid, feed.lastShown);
+      joining = false;
+      if (closed) return;
+      if (!result.ok) {
+        if (result.message === 'timeout' || !socket.connected) {
+          retryTimer = setTimeout(() => void join(), REJOIN_DELAY_MS);
+          return;
+        }
+        useGameStore.getState().setConnection('refused', result.message);
+        return;
+      }
+      const { snapshot, missed } = result;
+      // Before the first ping answers, the snapshot's stamp is the best clock we have.
+      if (bestRtt === Infinity) useGameStore.getState().setClockOffset(snapshot.serverTime - Date.now());
+      useGameStore.getState().setYou(snapshot.you);
+      feed.joined(snapshot, missed);
+      useGameStore.getState().setConnection('live');
+      const buffered = early;
+      early = [];
+      for (const message of buffered) onEvent(message);
+      pump();
+      if (!announcedJoin) {
+        announcedJoin = true;
+        joinedCallback.current?.();
+      }
+    };
+
+    const onEvent = (message: LiveGameMessage) => {
+      if (message.gameUuid !== gameUuid) return;
+      if (joining) {
+        early.push(message);
+        return;
+      }
+      const outcome = feed.received(message);
+      if (outcome === 'gap') {
+        // A hole in the numbering: ask again from the last seq shown (the replay fills it).
+        if (!rejoinAsked) {
+          rejoinAsked = true;
+          void join();
+        }
+        return;
+      }
+      if (outcome === 'queued') pump();
+    };
+
+    const onConnect = () => void join();
+    const onDisconnect = () => {
+      if (!closed) useGameStore.getState().setConnection('reconnecting');
+    };
+    const onConnectError = () => {
+      useGameStore.getState().setConnection('reconnecting');
+      // Refused by the server's middleware (an expired token): Socket.IO does not retry that itself.
+      if (!socket.active) {
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => {
+          if (!closed) socket.connect();
+        }, REJOIN_DELAY_MS);
+      }
+    };
+    const onMetadata = (metadata: GameMetadata) => {
+      if (metadata.gameUuid === gameUuid) useGameStore.getState().setMetadata(metadata);
+    };
+
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
+    socket.on('connect_error', onConnectError);
+    socket.on('game:event', onEvent);
+    socket.on('metadata', onMetadata);
+    if (socket.connected) void join();
+
+    // A change of the stream's latency moves the next event's time.
+    const unsubscribe = useGameStore.subscribe((state, previous) => {
+      if (state.latencyMs !== previous.latencyMs) pump();
+    });
+
+    return () => {
+      closed = true;
+      clearTimeout(timer);
+      clearTimeout(retryTimer);
+      unsubscribe();
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect_error', onConnectError);
+      socket.off('game:event', onEvent);
+      socket.off('metadata', onMetadata);
+      leaveGame(socket, gameUuid);
+    };
+  }, [gameUuid, preview]);
+}
