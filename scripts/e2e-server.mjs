@@ -4,7 +4,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, 'test-results', 'e2e-data');
+// One folder per port, so two runs side by side never share an embedded database.
+const dataDir = path.join(root, 'test-results', `e2e-data-${process.env.PORT ?? 3999}`);
 rmSync(dataDir, { recursive: true, force: true });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
