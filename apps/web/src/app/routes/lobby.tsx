@@ -1,49 +1,120 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import type { LobbyGame } from '@ruthless/protocol';
+import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
+import { useClaimTicket } from '@/features/lobby/api/claim-ticket';
+import { useActiveTickets } from '@/features/lobby/api/get-active-tickets';
+import { useRooms } from '@/features/lobby/api/get-rooms';
+import { GameList } from '@/features/lobby/components/game-list';
+import { RoomCarousel } from '@/features/lobby/components/room-carousel';
+import { useCancelledGames } from '@/features/lobby/hooks/use-cancelled-games';
+import { useLiveMetadata } from '@/features/lobby/hooks/use-live-metadata';
+import { usePlayerEmail } from '@/features/lobby/hooks/use-player-email';
+import { useLobbyStore } from '@/features/lobby/stores/lobby-store';
+import { trackEvent } from '@/lib/analytics';
+import { useBackgroundMusic } from '@/lib/sound';
+import { useClientStore } from '@/stores/client-store';
+import { useSessionStore } from '@/stores/session-store';
 import styles from './lobby.module.css';
 
 /**
- * Games lobby frame. The lobby issue fills it: the rooms carousel (image and name per room, dot
- * indicators) and each room's games with countdown, ticket and remind-me buttons.
+ * The games lobby (SPEC.md §2, §4): the rooms carousel, the selected room's games with their
+ * countdowns, ticket and remind-me buttons and live ticket counts, in the room's colours, with
+ * the presenter's music.
  */
 export function LobbyRoute() {
+  const rooms = useRooms();
+  const activeTickets = useActiveTickets();
+  const claim = useClaimTicket();
+  const navigate = useNavigate();
+  const email = usePlayerEmail();
+  const playerUuid = useSessionStore((state) => state.playerUuid);
+  const selectedRoomUuid = useLobbyStore((state) => state.selectedRoomUuid);
+  const selectRoom = useLobbyStore((state) => state.selectRoom);
+  const setTheme = useClientStore((state) => state.setBackgroundTheme);
+  useLiveMetadata();
+  useCancelledGames();
+  useBackgroundMusic('presenter-only');
+
+  const roomList = useMemo(() => rooms.data ?? [], [rooms.data]);
+  const selectedIndex = Math.max(
+    0,
+    roomList.findIndex((room) => room.roomUuid === selectedRoomUuid),
+  );
+  const room = roomList[selectedIndex];
+
+  useEffect(() => {
+    setTheme(room?.theme ?? 'DEFAULT');
+  }, [room?.theme, setTheme]);
+  useEffect(() => () => setTheme('DEFAULT'), [setTheme]);
+
+  useEffect(() => {
+    trackEvent('joinLobbyTime', { userId: playerUuid });
+    // Once per visit to the lobby, with whoever is signed in when it opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onSelect = useCallback(
+    (index: number) => {
+      const next = roomList[index];
+      if (next) selectRoom(next.roomUuid);
+    },
+    [roomList, selectRoom],
+  );
+
+  const heldGameUuids = useMemo(
+    () => new Set((activeTickets.data ?? []).map((ticket) => ticket.gameUuid)),
+    [activeTickets.data],
+  );
+
+  const onClaim = (game: LobbyGame) => {
+    if (!room) return;
+    if (game.prizeLuckyFateSelections === 'pre-game') {
+      void navigate(`/purchase/${room.roomUuid}/${game.gameUuid}`);
+    } else {
+      claim.mutate({ gameUuid: game.gameUuid, roomUuid: room.roomUuid });
+    }
+  };
+
   return (
-    <>
-      <PageHeader eyebrow="Tonight on Ruthless" title="Games Lobby">
-        Pick a room, claim a free ticket and be in your seat when the host goes live.
-      </PageHeader>
+    <div className={styles.lobby}>
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>Tonight on Ruthless</p>
+        <h1 className={styles.title}>Games Lobby</h1>
+      </header>
 
-      <section className={styles.rooms} aria-label="Rooms">
-        <div className={styles.stage}>
-          <div className={styles.curtainLeft} aria-hidden="true" />
-          <div className={styles.curtainRight} aria-hidden="true" />
-          <div className={styles.spot} aria-hidden="true" />
-          <p className={styles.stageText}>Rooms are warming up</p>
+      {rooms.isPending ? (
+        <div className={styles.loading} role="status" aria-label="Loading rooms">
+          <div className={styles.skeletonCard} />
+          <div className={styles.skeletonRow} />
+          <div className={styles.skeletonRow} />
         </div>
-        <div className={styles.dots} aria-hidden="true">
-          <span className={styles.dotActive} />
-          <span />
-          <span />
-        </div>
-      </section>
-
-      <Panel className={styles.games} aria-labelledby="games-title">
-        <h2 id="games-title" className={styles.gamesTitle}>
-          Upcoming games
-        </h2>
-        <div className={styles.empty}>
-          <div className={styles.balls} aria-hidden="true">
-            <span>7</span>
-            <span>42</span>
-            <span>90</span>
-          </div>
-          <p className={styles.emptyTitle}>No Scheduled Games</p>
-          <p className={styles.emptyText}>
-            Every game in a room shows here with a countdown to the first ball, tickets left and a reminder
-            for your calendar.
+      ) : rooms.isError && roomList.length === 0 ? (
+        <Panel className={styles.problem} role="alert">
+          <p className={styles.problemTitle}>The studio lights are off</p>
+          <p className={styles.problemText}>
+            We could not load the rooms. Check your connection and try again.
           </p>
-        </div>
-      </Panel>
-    </>
+          <Button onClick={() => void rooms.refetch()}>Try again</Button>
+        </Panel>
+      ) : !room ? (
+        <Panel className={styles.problem}>
+          <p className={styles.problemTitle}>No Scheduled Games</p>
+          <p className={styles.problemText}>No rooms are open yet. The host is setting up the studio.</p>
+        </Panel>
+      ) : (
+        <>
+          <RoomCarousel rooms={roomList} selectedIndex={selectedIndex} onSelect={onSelect} />
+          <GameList
+            room={room}
+            heldGameUuids={heldGameUuids}
+            claimingGameUuid={claim.isPending ? (claim.variables?.gameUuid ?? null) : null}
+            onClaim={onClaim}
+            email={email}
+          />
+        </>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import type { ClaimResponse, ClaimTicketBody } from '@ruthless/protocol';
+import { trackEvent } from '@/lib/analytics';
+import { api, errorMessage } from '@/lib/api-client';
+import { useSessionStore } from '@/stores/session-store';
+import { activeTicketsQueryKey } from './get-active-tickets';
+import { roomsQueryKey } from './get-rooms';
+
+export const TICKET_BOUGHT_MESSAGE = "You've successfully bought the ticket!";
+
+/** `POST /claim-ticket`: a ticket for a game whose lucky-fate card is picked in the game. */
+export function claimTicket(body: ClaimTicketBody): Promise<ClaimResponse> {
+  return api.post<ClaimResponse>('/claim-ticket', body);
+}
+
+/**
+ * The claim mutation of SPEC.md §4: on success a toast, the claim timed for analytics and the
+ * active tickets (and the rooms' counts) refreshed; on failure the server's message.
+ */
+export function useClaimTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: claimTicket,
+    onSuccess: async (_result, body) => {
+      toast.success(TICKET_BOUGHT_MESSAGE);
+      trackEvent('claimTime', { gameId: body.gameUuid, userId: useSessionStore.getState().playerUuid });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: activeTicketsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: roomsQueryKey }),
+      ]);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error));
+    },
+  });
+}

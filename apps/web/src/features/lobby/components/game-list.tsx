@@ -1,0 +1,52 @@
+import type { LobbyGame, Room } from '@ruthless/protocol';
+import { Panel } from '@/components/ui/panel';
+import { GameRow } from './game-row';
+import styles from './game-list.module.css';
+
+export interface GameListProps {
+  room: Room;
+  heldGameUuids: ReadonlySet<string>;
+  claimingGameUuid: string | null;
+  onClaim: (game: LobbyGame) => void;
+  email: string | null;
+}
+
+/** The selected room's games, or 'No Scheduled Games'. */
+export function GameList({ room, heldGameUuids, claimingGameUuid, onClaim, email }: GameListProps) {
+  return (
+    <Panel className={styles.panel} aria-labelledby="games-title">
+      <header className={styles.header}>
+        <h2 id="games-title" className={styles.title}>
+          {room.name}
+        </h2>
+        <p className={styles.count}>{room.games.length === 1 ? '1 game' : `${room.games.length} games`}</p>
+      </header>
+      {room.games.length === 0 ? (
+        <div className={styles.empty}>
+          <div className={styles.balls} aria-hidden="true">
+            <span>7</span>
+            <span>42</span>
+            <span>90</span>
+          </div>
+          <p className={styles.emptyTitle}>No Scheduled Games</p>
+          <p className={styles.emptyText}>The host is lining up the next show. Check back soon.</p>
+        </div>
+      ) : (
+        // The key remounts the rows on a room change, so they deal in like cards.
+        <ol className={styles.list} key={room.roomUuid} aria-label={`Games in ${room.name}`}>
+          {room.games.map((game) => (
+            <GameRow
+              key={game.gameUuid}
+              game={game}
+              roomName={room.name}
+              ticketHeld={heldGameUuids.has(game.gameUuid)}
+              isClaiming={claimingGameUuid === game.gameUuid}
+              onClaim={onClaim}
+              email={email}
+            />
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,85 @@
+import { format } from 'date-fns';
+import type { LobbyGame } from '@ruthless/protocol';
+import { formatCurrency } from '@/lib/currency';
+import { useCountdown } from '../hooks/use-countdown';
+import { Countdown } from './countdown';
+import { InProgressImage } from './in-progress-image';
+import { RemindMeButton } from './remind-me-button';
+import { TicketButton, ticketButtonState } from './ticket-button';
+import { TicketsAvailable } from './tickets-available';
+import styles from './game-row.module.css';
+
+/** SPEC.md §4: a started game shows its start as 'h:mma dd/MM/yy'. */
+export const START_TIME_FORMAT = 'h:mma dd/MM/yy';
+
+export interface GameRowProps {
+  game: LobbyGame;
+  roomName: string;
+  ticketHeld: boolean;
+  isClaiming: boolean;
+  onClaim: (game: LobbyGame) => void;
+  /** The organizer of the calendar reminder: the signed-in player's email. */
+  email: string | null;
+}
+
+/** One game of a room: when, the countdown or the ON AIR sign, the ticket, the reminder, the count. */
+export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, email }: GameRowProps) {
+  const countdown = useCountdown(game.gameStartTime);
+  // SPEC.md §4: once the countdown completes the game counts as started.
+  const started = game.hasGameStarted || countdown.completed;
+  const start = new Date(game.gameStartTime);
+  const state = ticketButtonState(game, { held: ticketHeld, started });
+
+  return (
+    <li
+      className={[styles.row, started ? styles.started : '', ticketHeld ? styles.held : ''].join(' ')}
+      data-game-uuid={game.gameUuid}
+      aria-label={`${roomName} game at ${format(start, START_TIME_FORMAT)}`}
+    >
+      <div className={styles.head}>
+        <p className={styles.when}>
+          <span className={styles.time}>{format(start, 'h:mma')}</span>
+          <span className={styles.date}>{format(start, 'EEE d MMM')}</span>
+        </p>
+        <p className={styles.pot}>
+          <span className={styles.potLabel}>Full house</span>
+          <span className={styles.potValue}>{formatCurrency(game.prizes.fullHouse)}</span>
+        </p>
+      </div>
+
+      <div className={styles.stage}>
+        {started ? (
+          <div className={styles.onAir}>
+            <InProgressImage />
+            <p className={styles.startedAt}>
+              Started <time dateTime={game.gameStartTime}>{format(start, START_TIME_FORMAT)}</time>
+            </p>
+          </div>
+        ) : (
+          <Countdown value={countdown} />
+        )}
+      </div>
+
+      <p className={styles.mode}>
+        {game.prizeLuckyFateSelections === 'pre-game'
+          ? 'Lucky fate: pick your card when you claim'
+          : 'Lucky fate: pick your card live in the show'}
+      </p>
+
+      <div className={[styles.actions, started ? styles.single : ''].join(' ')}>
+        <TicketButton game={game} state={state} isClaiming={isClaiming} onClaim={() => onClaim(game)} />
+        {!started && (
+          <RemindMeButton
+            gameUuid={game.gameUuid}
+            gameStartTime={game.gameStartTime}
+            roomName={roomName}
+            email={email}
+            url={window.location.origin}
+          />
+        )}
+      </div>
+
+      <TicketsAvailable available={game.ticketsAvailable} max={game.maxTickets} />
+    </li>
+  );
+}
