@@ -19,13 +19,10 @@ let installed = false;
 let handshakeKind: string | null = null;
 
 /**
- * The app's one socket, handshaking as this screen needs: with the identity token (read at each
- * connection, so a refreshed token is used on reconnect) or as a read-only preview. When the
- * socket is already connected as someone else (the lobby connects without a token), it
- * reconnects once.
- *
- * TODO(lib/socket): this belongs in `lib/socket.ts` (`io({ auth: (cb) => ... })`); it is set here
- * until that file sends the handshake's `auth` itself.
+ * The app's one socket, handshaking as this screen needs. `lib/socket.ts` sends the identity
+ * token; the game screen also needs the read-only preview handshake, and a reconnect when the
+ * socket was opened under another identity (for instance before sign-in), since the server reads
+ * the identity only at the handshake.
  */
 export function gameSocket(options?: { preview: boolean }): AppSocket {
   if (options) wantPreview = options.preview;
