@@ -13,6 +13,7 @@ import { ClaimMessage } from '@ruthless/protocol';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema';
 import { identityToken, registeredPlayer } from './support/http';
+import { api } from './support/live';
 import { startTestApp, type TestApp } from './test-app';
 
 const HOST_EMAIL = 'host@ruthless.test';
@@ -21,17 +22,8 @@ let hostToken: string;
 let roomUuid: string;
 let playerCount = 0;
 
-async function call(method: string, path: string, token: string | undefined, body?: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: token } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const call = (method: string, path: string, token: string | undefined, body?: unknown) =>
+  api(server.url, method, path, token ?? null, body);
 
 async function newPlayer(): Promise<string> {
   playerCount += 1;
