@@ -32,6 +32,7 @@ import { LiveActions } from './live/live-actions.service';
 import { LiveGames } from './live/live-games.service';
 import { gameRoom, registerLiveHandlers } from './live/live.handlers';
 import { LiveRepository } from './live/live.repository';
+import { landingRoutes } from './routes/api/landing';
 import { roomsRoutes } from './routes/api/rooms';
 import { ticketsRoutes } from './routes/api/tickets';
 import { TicketsRepository } from './tickets/tickets.repository';
@@ -165,6 +166,7 @@ export async function buildApp(
     (err) => fastify.log.error({ err }, 'metadata push failed'),
   );
   await fastify.register(roomsRoutes, { rooms: lobby });
+  await fastify.register(landingRoutes);
   await fastify.register(ticketsRoutes, {
     tickets: new TicketsService(ticketsRepository, gamesRepository, metadata),
   });

@@ -178,6 +178,25 @@ describe('errors', () => {
   });
 });
 
+describe('POST /api/landing/visit', () => {
+  it("logs the landing's campaign parameters and refuses anything else", async () => {
+    const post = (body: unknown) =>
+      fetch(`${server.url}/api/landing/visit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post({ utm_source: 'newsletter', utm_campaign: 'launch' })).status).toBe(204);
+    const unknown = await post({ utm_source: 'x', password: 'secret' });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { message: string }).message).toContain('Unrecognized key');
+    const long = await post({ utm_medium: 'x'.repeat(101) });
+    expect(((await long.json()) as { message: string }).message).toBe(
+      'UTM values can be at most 100 characters',
+    );
+  });
+});
+
 describe('when the database stops answering', () => {
   it('reports 503 on /health', async () => {
     await server.app.database.close();

@@ -11,3 +11,4 @@ export * from './user';
 export * from './tickets';
 export * from './host';
 export * from './live';
+export * from './landing';

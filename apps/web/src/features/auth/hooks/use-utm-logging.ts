@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
+import { logLandingVisit } from '../api/log-landing-visit';
 
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
 
 /**
- * Reads utm_source, utm_medium and utm_campaign from the landing's address and logs them once
- * (SPEC.md §2). The server has no endpoint to receive them yet, so they go to the console.
+ * Reads utm_source, utm_medium and utm_campaign from the landing's address and sends them once
+ * to the server's log (SPEC.md §2). Losing one is harmless, so failures are ignored.
  */
 export function useUtmLogging(searchParams: URLSearchParams) {
   const logged = useRef(false);
@@ -12,8 +13,10 @@ export function useUtmLogging(searchParams: URLSearchParams) {
     if (logged.current) return;
     logged.current = true;
     const utm = Object.fromEntries(
-      UTM_KEYS.map((key) => [key, searchParams.get(key)] as const).filter(([, value]) => value),
+      UTM_KEYS.map((key) => [key, searchParams.get(key)?.slice(0, 100)] as const).filter(
+        ([, value]) => value,
+      ),
     );
-    if (Object.keys(utm).length > 0) console.info('[ruthless] landing visit', utm);
+    if (Object.keys(utm).length > 0) logLandingVisit(utm).catch(() => {});
   }, [searchParams]);
 }
