@@ -57,7 +57,7 @@ test('resets a password through the dev mailbox; the code works once', async ({ 
   const resetPath = new URL(link!).pathname + new URL(link!).search;
 
   await page.goto(resetPath);
-  await page.screenshot({ path: '/tmp/auth-new-password.png' });
+  await page.screenshot({ path: test.info().outputPath('auth-new-password.png') });
   await setNewPassword(page, resetPath, 'brand-new-1');
 
   await signInWithForm(page, player.email, 'brand-new-1');

@@ -5,8 +5,15 @@ import { createPlayer, expect, signInWithForm, test, toast, uniqueEmail } from '
 test('the landing: upcoming shows, the form modes in the address, Google not configured', async ({
   page,
 }) => {
+  const visit = page.waitForRequest((request) => request.url().endsWith('/api/landing/visit'));
   await page.goto('/login?utm_source=test&utm_medium=e2e&utm_campaign=auth');
   await expect(page.getByRole('heading', { name: 'Take your seat' })).toBeVisible();
+  // The campaign parameters go to the server's log.
+  expect((await visit).postDataJSON()).toEqual({
+    utm_source: 'test',
+    utm_medium: 'e2e',
+    utm_campaign: 'auth',
+  });
 
   // The demo rooms, starting on the middle one.
   const shows = page.getByRole('region', { name: 'Upcoming Shows' });
@@ -16,7 +23,6 @@ test('the landing: upcoming shows, the form modes in the address, Google not con
   expect(count).toBeGreaterThan(0);
   await expect(slides.nth(Math.floor(count / 2))).toHaveAttribute('aria-current', 'true');
   await expect(slides.nth(Math.floor(count / 2))).toContainText(/Next show|No Scheduled Games/);
-  await page.screenshot({ path: '/tmp/auth-login.png', fullPage: true });
 
   // Unknown form_type is sign-in; switching modes writes form_type back, replacing the entry.
   await page.goto('/login?form_type=bogus');
@@ -24,10 +30,10 @@ test('the landing: upcoming shows, the form modes in the address, Google not con
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
   await expect(page).toHaveURL(/form_type=forgot-password/);
-  await page.screenshot({ path: '/tmp/auth-forgot.png' });
+  await page.screenshot({ path: test.info().outputPath('auth-forgot.png') });
   await page.goto('/login?form_type=sign-up');
   await expect(page.getByRole('heading', { name: 'Join the show' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/auth-sign-up.png' });
+  await page.screenshot({ path: test.info().outputPath('auth-sign-up.png') });
 
   // The shared e2e server has no Google settings.
   await page.getByRole('button', { name: 'Continue with Google' }).click();

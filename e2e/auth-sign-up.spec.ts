@@ -90,7 +90,7 @@ test('a complete sign-up goes through the mandatory details form to the lobby', 
   // The start-up gate: no details yet, so the form replaces the app.
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  await page.screenshot({ path: '/tmp/auth-details-form.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('auth-details-form.png'), fullPage: true });
   await closeToasts(page);
 
   const save = page.getByRole('button', { name: 'Save details' });
@@ -164,7 +164,7 @@ test('a complete sign-up goes through the mandatory details form to the lobby', 
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const badge = page.getByRole('link', { name: `Your profile: ${alias}` });
   await expect(badge).toBeVisible();
-  await page.screenshot({ path: '/tmp/auth-lobby-badge.png' });
+  await page.screenshot({ path: test.info().outputPath('auth-lobby-badge.png') });
 
   // What the server keeps.
   const token = await page.evaluate(async () => {
