@@ -76,9 +76,13 @@ test('the countdown ticks each second; once complete the game is In Progress wit
   page,
 }) => {
   const room = await host.createRoom({ theme: 'RED' });
-  await signUpPlayer(page.request);
   // Far enough ahead to see it tick, near enough to see it end; the green room opens 100 ms before.
   const game = await host.createGame(room.roomUuid, { startsInMs: 12_000, timings: { greenRoomMs: 100 } });
+  // Someone else holds a ticket, so the show goes on at its start (an empty game is called off).
+  const other = await signUpPlayer(page.request);
+  await claimTicketViaApi(page.request, other, { gameUuid: game.gameUuid, roomUuid: room.roomUuid });
+  // The page's own player (signed up last, so the page's session is theirs) holds none.
+  await signUpPlayer(page.request);
 
   await openRoom(page, room.name);
   const row = gameRow(page, game.gameUuid);
