@@ -8,6 +8,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3999);
  */
 export default defineConfig({
   testDir: 'e2e',
+  // Its own folder: Playwright empties it at start, and test-results/ also holds Vitest's report.
+  outputDir: 'test-results/playwright',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
