@@ -54,6 +54,9 @@ const browser = {
   failed: (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0),
 };
 const failedSteps = steps.filter((step) => !step.ok).map((step) => step.name);
+// A report that went missing must not pass for a run that counted nothing.
+if (!vitest) failedSteps.push('unit and integration report missing');
+if (!playwright) failedSteps.push('browser report missing');
 const summary = {
   unit,
   browser,
