@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket } from 'socket.io-client';
+import { commitmentOf } from '@ruthless/game';
 import { ClaimMessage, OPERATOR, type GameMetadata } from '@ruthless/protocol';
 import { games, rooms, tickets, users } from '../src/db/schema';
 import { freePort, startTestApp, waitForHealth, type TestApp } from './test-app';
@@ -70,7 +71,7 @@ describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
         prizeTwoLines: 200,
         prizeFullHouse: 1000,
         seedHex,
-        commitment: 'unused-here',
+        commitment: commitmentOf(seedHex),
       })
       .returning();
     const players = Array.from({ length: CLAIMANTS }, (_, i) => ({

@@ -26,6 +26,8 @@ export type AppendResult = { ok: true; appended: boolean; state: GameState } | {
 // A client further behind than this gets the snapshot alone.
 const MAX_REPLAY = 200;
 const QUEUE_LIMIT = 20;
+// Events resent when this process has not followed a game yet (claims landing here first).
+const RECENT_EVENTS = 50;
 
 /** The game's stored timings (host API names) in the engine's names. */
 function engineTimings(timings: Record<string, number>): GameSetup['timings'] {
@@ -79,7 +81,7 @@ export class LiveGames {
     const row = await this.repository.findGame(gameId);
     if (!row) return undefined;
     const live = await this.catchUp(row, this.repository);
-    this.games.set(gameId, live);
+    this.remember(live);
     return live;
   }
 
@@ -102,7 +104,7 @@ export class LiveGames {
       await this.applySideEffects(tx, row, event, applied.state);
       return { live: { ...live, seq, state: applied.state }, event, code: null };
     });
-    this.games.set(gameId, outcome.live);
+    this.remember(outcome.live);
     if (outcome.code) return { ok: false, code: outcome.code };
     if (outcome.event)
       this.broadcast(gameId, await this.message(outcome.live, outcome.live.seq, outcome.event));
@@ -114,9 +116,13 @@ export class LiveGames {
     const before = this.games.get(gameId);
     const row = await this.repository.findGame(gameId);
     if (!row) return;
-    const fresh = before ? await this.repository.eventsAfter(gameId, before.seq) : [];
+    // Not folded here yet: resend the recent events; viewers drop the seqs they already have.
+    const fresh = await this.repository.eventsAfter(
+      gameId,
+      before?.seq ?? Math.max(0, row.eventSeq - RECENT_EVENTS),
+    );
     const live = await this.catchUp(row, this.repository);
-    this.games.set(gameId, live);
+    this.remember(live);
     for (const { seq, event } of fresh) this.broadcast(gameId, await this.message(live, seq, event));
   }
 
@@ -219,6 +225,12 @@ export class LiveGames {
         pence: won.get(holder.playerId) ?? 0,
       })),
     };
+  }
+
+  /** Keeps games still in play; a finished one is folded again on the rare later read. */
+  private remember(live: LiveGame): void {
+    if (live.state.stage === 'ended' || live.state.stage === 'cancelled') this.games.delete(live.row.id);
+    else this.games.set(live.row.id, live);
   }
 
   private async catchUp(row: GameRow, repository: LiveRepository): Promise<LiveGame> {
