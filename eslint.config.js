@@ -1,5 +1,5 @@
 // One linter for the whole tree. Besides the usual rules it keeps the dependency direction of
-// ARCHITECTURE.md: nothing imports apps/*, and the game engine imports no I/O and no other workspace.
+// docs/architecture.md: nothing imports apps/*, and the game engine imports no I/O and no other workspace.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -81,6 +81,14 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "NewExpression[callee.name='Date']", message: 'Time comes in as an argument.' },
+        {
+          selector: "Program > VariableDeclaration[kind='let']",
+          message: 'No hidden module state in the engine: pass it in, or memoise by seed (SeedMemo).',
+        },
+        {
+          selector: 'MemberExpression[property.name=/^_/]',
+          message: "The engine uses its libraries' public APIs only.",
+        },
       ],
     },
   },

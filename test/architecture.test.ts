@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The dependency direction of ARCHITECTURE.md is enforced by lint rules; these prove the rules
+// The dependency direction of docs/architecture.md is enforced by lint rules; these prove the rules
 // bite, so a later edit of eslint.config.js cannot silently switch them off.
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
 
@@ -22,6 +22,11 @@ describe('dependency direction', () => {
     ['packages/game/src/example.ts', 'export const roll = () => Math.random();\n'],
     ['packages/game/src/example.ts', 'export const now = () => Date.now();\n'],
     ['packages/game/src/example.ts', 'export const now = () => new Date();\n'],
+    ['packages/game/src/example.ts', "let last = '';\nexport const remember = (s: string) => (last = s);\n"],
+    [
+      'packages/game/src/example.ts',
+      'export const copy = (h: { _cloneInto(): unknown }) => h._cloneInto();\n',
+    ],
     [
       'packages/protocol/src/example.ts',
       "import { buildApp } from '../../../apps/server/src/app';\nexport const x = buildApp;\n",

@@ -1,20 +1,18 @@
 import { Labels, SeedStream } from './random';
+import { SeedMemo } from './seed-memo';
 import type { CardValue, LuckyFateCards, LuckyFatePick } from './types';
 
 /** Balls in a game: 1..90. */
 export const BALLS_TOTAL = 90;
 
-let cachedSeed = '';
-let cachedOrder: readonly number[] = [];
+const drawOrders = new SeedMemo<readonly number[]>(64);
 
 /** The draw order, shared and never mutated (the reducer reads it once per ball). */
 export function drawOrderShared(seedHex: string): readonly number[] {
-  if (seedHex !== cachedSeed || cachedOrder.length === 0) {
+  return drawOrders.get(seedHex, () => {
     const balls = Array.from({ length: BALLS_TOTAL }, (_, i) => i + 1);
-    cachedOrder = new SeedStream(seedHex, Labels.draw).shuffle(balls);
-    cachedSeed = seedHex;
-  }
-  return cachedOrder;
+    return new SeedStream(seedHex, Labels.draw).shuffle(balls);
+  });
 }
 
 /**

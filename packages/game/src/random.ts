@@ -2,19 +2,15 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { seedBytes } from './seed';
+import { SeedMemo } from './seed-memo';
 
 type KeyedHmac = ReturnType<typeof hmac.create>;
 
-// Keying HMAC costs two compressions; a game uses one seed, so remember the last keyed state.
-let lastSeed = '';
-let lastKeyed: KeyedHmac | null = null;
+// Keying HMAC costs two compressions; the games live at once are few, so keep their keyed states.
+const keyedStates = new SeedMemo<KeyedHmac>(64);
 
 function keyedFor(seedHex: string): KeyedHmac {
-  if (lastKeyed === null || seedHex !== lastSeed) {
-    lastKeyed = hmac.create(sha256, seedBytes(seedHex));
-    lastSeed = seedHex;
-  }
-  return lastKeyed;
+  return keyedStates.get(seedHex, () => hmac.create(sha256, seedBytes(seedHex)));
 }
 
 const TWO_32 = 0x1_0000_0000;
@@ -29,7 +25,6 @@ export class SeedStream {
   private readonly msg: Uint8Array;
   private counter = 0;
   private readonly block = new Uint8Array(32);
-  private work: KeyedHmac | undefined;
   private pos = 32;
 
   /** @throws TypeError on a malformed seed. */
@@ -49,10 +44,8 @@ export class SeedStream {
       this.msg[at + 1] = (n >>> 16) & 0xff;
       this.msg[at + 2] = (n >>> 8) & 0xff;
       this.msg[at + 3] = n & 0xff;
-      // Reuse one scratch instance: clone the keyed state into it, then hash.
-      const work = this.keyed._cloneInto(this.work as never) as KeyedHmac;
-      this.work = work;
-      work.update(this.msg).digestInto(this.block);
+      // The keyed state is shared: hash a copy of it.
+      this.keyed.clone().update(this.msg).digestInto(this.block);
       this.pos = 0;
     }
     const b = this.block;

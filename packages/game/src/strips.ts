@@ -1,4 +1,5 @@
 import { Labels, SeedStream } from './random';
+import { SeedMemo } from './seed-memo';
 import type { Ticket } from './types';
 
 /** Tickets in a strip. */
@@ -76,7 +77,7 @@ function feasible(a: number, b: number, c: number, total: number, columns: numbe
   return max <= columns && total - min <= upTo2;
 }
 
-/** A strip as 6 tickets, each 3 rows of 9 cells; shared by the cache, so never mutated. */
+/** A strip as 6 tickets, each 3 rows of 9 cells; shared by the memo, so never mutated. */
 function deal(seedHex: string, stripIndex: number): readonly Ticket[] {
   const rnd = new SeedStream(seedHex, Labels.strip(stripIndex));
 
@@ -137,23 +138,15 @@ function deal(seedHex: string, stripIndex: number): readonly Ticket[] {
   return tickets;
 }
 
-// Claims deal one strip per six tickets; a small cache keeps consecutive claims cheap.
-const CACHE_SIZE = 64;
-const cache = new Map<string, readonly Ticket[]>();
+// Claims deal one strip per six tickets; remembering recent strips keeps consecutive claims cheap.
+const strips = new SeedMemo<readonly Ticket[]>(64);
 
 /** A strip from the cache (shared: callers must not mutate it). */
 export function stripShared(seedHex: string, stripIndex: number): readonly Ticket[] {
   if (!Number.isSafeInteger(stripIndex) || stripIndex < 0) {
     throw new TypeError('stripIndex must be a non-negative integer');
   }
-  const key = `${seedHex}/${stripIndex}`;
-  let strip = cache.get(key);
-  if (strip === undefined) {
-    strip = deal(seedHex, stripIndex);
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(key, strip);
-  }
-  return strip;
+  return strips.get(`${seedHex}/${stripIndex}`, () => deal(seedHex, stripIndex));
 }
 
 function copyTicket(t: Ticket): Ticket {

@@ -104,3 +104,13 @@ describe('the derivation', () => {
     expect(rows.join(' / ')).toBe(field('ticket 0'));
   });
 });
+
+describe('the memos', () => {
+  it('never change a result: many seeds interleaved give what each seed gives alone', () => {
+    const seeds = Array.from({ length: 100 }, (_, i) => seedOf(i + 1000));
+    const alone = seeds.map((seed) => [drawOrder(seed), dealStrip(seed, 3)]);
+    // Cycle past every memo's bound, then ask again in reverse.
+    const again = [...seeds].reverse().map((seed) => [drawOrder(seed), dealStrip(seed, 3)]);
+    expect(again.reverse()).toEqual(alone);
+  });
+});
