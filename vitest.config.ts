@@ -1,4 +1,23 @@
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { globSync } from 'tinyglobby';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Vitest skips a project that matches no file without a word, so a moved folder or a mistyped
+ * glob would quietly stop testing a workspace: refuse to load instead.
+ */
+export function mustMatch(project: TestProjectInlineConfiguration): TestProjectInlineConfiguration {
+  const { name, include = [] } = project.test ?? {};
+  const files = globSync(include, { cwd: root, ignore: ['**/node_modules/**'] });
+  if (files.length === 0) {
+    throw new Error(
+      `Vitest project '${String(name)}' matches no test file (${include.join(', ')}): add its tests or remove the project.`,
+    );
+  }
+  return project;
+}
 
 /** Unit and integration tests of every workspace; browser tests are Playwright's (e2e/). */
 export default defineConfig({
@@ -25,8 +44,10 @@ export default defineConfig({
         },
       },
       {
+        // Pure functions of the app, in Node: no DOM needed so far.
+        resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },
         test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
       },
-    ],
+    ].map(mustMatch),
   },
 });

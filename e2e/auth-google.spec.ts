@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, toast, uniqueEmail } from './support/auth';
-import { startOidcServer, type OidcServer } from './support/oidc';
+import { startOidcServer, type OidcServer } from '../test/support/oidc-server';
 import { pickPort, startServer, type TestServer } from './support/server';
 
 // Google sign-in (issue 4) through a real local OpenID Connect provider standing in for Google,

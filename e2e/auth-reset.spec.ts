@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createPlayer, expect, signInWithForm, test, toast } from './support/auth';
 import { pickPort, startServer, type TestServer } from './support/server';
-import { resetLinkIn, startSmtpServer, type TestSmtpServer } from './support/smtp';
+import { resetLinkIn, startSmtpServer, type TestSmtpServer } from '../test/support/smtp-server';
 
 // Password reset (issue 4): the mail through the dev mailbox on the shared server, and through a
 // real SMTP server on a server process of its own; invalid, reused and missing codes.
@@ -103,8 +103,8 @@ test.describe('through a real SMTP server', () => {
     await requestReset(page, player.email);
 
     const mail = await smtp.waitForMail(player.email);
-    expect(mail.text).toContain('Reset your Ruthless password');
-    const link = resetLinkIn(mail.text);
+    expect(mail.decoded).toContain('Reset your Ruthless password');
+    const link = resetLinkIn(mail.decoded, server.url);
     expect(link.startsWith(`${server.url}/forgot-password?oobCode=`)).toBe(true);
 
     await setNewPassword(page, link, 'smtp-pass-1');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthErrorMessage } from '@ruthless/protocol';
 import { startTestApp, type TestApp } from './test-app';
 import { Browser, decodeJwt, identityToken, signUp } from './support/http';
-import { signInAtProvider, startOidcServer, type OidcServer } from './support/oidc-server';
+import { signInAtProvider, startOidcServer, type OidcServer } from '../../../test/support/oidc-server';
 
 let oidc: OidcServer;
 let server: TestApp;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './test-app';
 import { Browser, identityToken, signUp } from './support/http';
-import { resetCodeIn, startSmtpServer, type TestSmtpServer } from './support/smtp-server';
+import { resetCodeIn, startSmtpServer, type TestSmtpServer } from '../../../test/support/smtp-server';
 
 let smtp: TestSmtpServer;
 let server: TestApp;

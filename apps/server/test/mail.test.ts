@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './test-app';
 import { Browser, signUp } from './support/http';
-import { resetCodeIn } from './support/smtp-server';
+import { resetCodeIn } from '../../../test/support/smtp-server';
 
 let server: TestApp;
 

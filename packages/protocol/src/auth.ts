@@ -202,9 +202,13 @@ export const errorCatalogue: Record<string, string> = {
 };
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
-/** The message of SPEC.md §8 for a code, or the generic one. */
+// Own keys only: a code like 'constructor' (or '') must not reach the player as an Object method.
+const messageFor = (messages: Record<string, string>, code: string | null | undefined): string =>
+  code && Object.hasOwn(messages, code) ? messages[code]! : GENERIC_ERROR_MESSAGE;
+
+/** The message of a code (docs/player-app.md, "Messages"), or the generic one. */
 export function catalogueMessage(code: string | undefined): string {
-  return (code && errorCatalogue[code]) ?? GENERIC_ERROR_MESSAGE;
+  return messageFor(errorCatalogue, code);
 }
 
 /** The reply to `GET /api/auth/reset-code/{code}` when the code is unknown, used or expired. */
@@ -223,5 +227,5 @@ export const oauthErrorMessages: Record<string, string> = {
 
 /** The message for the `error` query parameter of a failed Google sign-in. */
 export function oauthErrorMessage(error: string | null | undefined): string {
-  return (error && oauthErrorMessages[error]) ?? GENERIC_ERROR_MESSAGE;
+  return messageFor(oauthErrorMessages, error);
 }

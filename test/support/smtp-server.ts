@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
+// One SMTP test server for the server's integration tests (apps/server/test) and the browser
+// tests (e2e): the password-reset mail goes through a real SMTP conversation in both.
+
 export interface ReceivedMail {
   to: string[];
   raw: string;
@@ -11,7 +14,7 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   url: string;
   mails: ReceivedMail[];
-  /** Resolves with the first mail to `address` received after `since` mails. */
+  /** Resolves with the first mail to `address` received after the first `since` mails. */
   waitForMail(address: string, since?: number, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -41,7 +44,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitForMail(address, since = 0, timeoutMs = 10_000) {
+    async waitForMail(address, since = 0, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const mail = mails.slice(since).find((candidate) => candidate.to.includes(address));
@@ -54,10 +57,15 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   };
 }
 
+/** The first `${publicUrl}/forgot-password?oobCode=…` link in a text. */
+export function resetLinkIn(text: string, publicUrl: string): string {
+  const escaped = publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}/forgot-password\\?oobCode=[A-Za-z0-9_%-]+`).exec(text);
+  if (!match) throw new Error(`no ${publicUrl}/forgot-password link in:\n${text}`);
+  return match[0];
+}
+
 /** The reset code of the first /forgot-password?oobCode=… link in a text. */
 export function resetCodeIn(text: string, publicUrl: string): string {
-  const escaped = publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`${escaped}/forgot-password\\?oobCode=([A-Za-z0-9_%-]+)`).exec(text);
-  if (!match) throw new Error('no reset link in the mail');
-  return decodeURIComponent(match[1]!);
+  return new URL(resetLinkIn(text, publicUrl)).searchParams.get('oobCode')!;
 }

@@ -1,6 +1,11 @@
+// oidc-provider ships no types: the reference brings ours into every tsconfig that imports this file.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./oidc-provider.d.ts" />
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
-import type { Browser } from './http';
+
+// One OpenID Connect test provider for the server's integration tests (apps/server/test) and the
+// browser tests (e2e), standing in for Google.
 
 export interface TestIdentity {
   email?: string;
@@ -14,21 +19,21 @@ export interface OidcServer {
   clientSecret: string;
   /** The claims each login name gets; a login not listed gets only `sub`. */
   identities: Map<string, TestIdentity>;
-  /** Points the client's redirect URI at the app (its port is known only once it is built). */
+  /** Points the client's redirect URI at the app, when its port is known only once it is built. */
   setRedirectUri(uri: string): void;
   close(): Promise<void>;
 }
 
 /**
- * A real OpenID Connect provider on 127.0.0.1 standing in for Google, with oidc-provider's
- * development login and consent pages (any password is accepted; the login is the account id).
+ * A real OpenID Connect provider on 127.0.0.1 with oidc-provider's development login and consent
+ * pages (any password is accepted; the login is the account id).
  */
-export async function startOidcServer(): Promise<OidcServer> {
+export async function startOidcServer(redirectUri = 'http://127.0.0.1/placeholder'): Promise<OidcServer> {
   const identities = new Map<string, TestIdentity>();
   const client = {
     client_id: 'ruthless-test',
     client_secret: 'ruthless-test-secret',
-    redirect_uris: ['http://127.0.0.1/placeholder'],
+    redirect_uris: [redirectUri],
     grant_types: ['authorization_code'],
     response_types: ['code'],
     token_endpoint_auth_method: 'client_secret_post',
@@ -37,9 +42,8 @@ export async function startOidcServer(): Promise<OidcServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const issuer = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  let provider: Provider | undefined;
-  const build = () => {
-    provider = new Provider(issuer, {
+  const build = () =>
+    new Provider(issuer, {
       clients: [client],
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       findAccount: (_ctx: unknown, id: string) => ({
@@ -57,9 +61,8 @@ export async function startOidcServer(): Promise<OidcServer> {
       },
       features: { devInteractions: { enabled: true } },
     });
-  };
-  build();
-  server.on('request', (request, response) => provider!.callback()(request, response));
+  let provider = build();
+  server.on('request', (request, response) => provider.callback()(request, response));
   return {
     issuer,
     clientId: client.client_id,
@@ -67,7 +70,7 @@ export async function startOidcServer(): Promise<OidcServer> {
     identities,
     setRedirectUri(uri) {
       client.redirect_uris = [uri];
-      build();
+      provider = build();
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -77,19 +80,25 @@ export async function startOidcServer(): Promise<OidcServer> {
   };
 }
 
+/** What signInAtProvider needs of a cookie-keeping HTTP client (apps/server/test/support/http.ts). */
+export interface ProviderClient {
+  follow(url: string): Promise<{ response: Response; url: string }>;
+  request(method: string, url: string, options: { form: Record<string, string> }): Promise<Response>;
+}
+
 /**
- * Walks a browser through the provider's login and consent pages, from the authorization URL
- * to the app's callback and beyond; returns where it ended (the app's callbackURL or
+ * Walks a client through the provider's login and consent pages, from the authorization URL to
+ * the app's callback and beyond; returns where it ended (the app's callbackURL or
  * errorCallbackURL).
  */
 export async function signInAtProvider(
-  browser: Browser,
+  client: ProviderClient,
   authorizationUrl: string,
   login: string,
 ): Promise<URL> {
   let url = authorizationUrl;
   for (let step = 0; step < 10; step++) {
-    const { response, url: landed } = await browser.follow(url);
+    const { response, url: landed } = await client.follow(url);
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) return new URL(location, landed);
     const html = await response.text();
@@ -98,12 +107,10 @@ export async function signInAtProvider(
     const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1] ?? 'login';
     const form: Record<string, string> =
       prompt === 'login' ? { prompt, login, password: 'any-password' } : { prompt };
-    const submitted = await browser.request(
+    const submitted = await client.request(
       'POST',
       new URL(action.replaceAll('&amp;', '&'), landed).toString(),
-      {
-        form,
-      },
+      { form },
     );
     const next = submitted.headers.get('location');
     if (!next) throw new Error(`the provider answered ${submitted.status} to the ${prompt} form`);
