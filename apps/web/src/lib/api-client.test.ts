@@ -33,6 +33,14 @@ describe('toApiError', () => {
     expect(error.status).toBe(400);
   });
 
+  it.each(['', 'constructor'])(
+    "a code that is no catalogue entry (%j) shows the server's message",
+    async (code) => {
+      const error = await toApiError(json({ code, message: 'This game does not exist.' }, 404));
+      expect(error.message).toBe('This game does not exist.');
+    },
+  );
+
   it('falls back to the generic message for a body that is not JSON', async () => {
     const error = await toApiError(new Response('<html><h1>502 Bad Gateway</h1></html>', { status: 502 }));
     expect(error.message).toBe(GENERIC_ERROR_MESSAGE);
