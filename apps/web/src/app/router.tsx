@@ -36,6 +36,11 @@ export function createAppRouter() {
           Component: StartUpGate,
           children: [
             {
+              // The host console: its own laptop layout, and a chunk players never load.
+              path: 'host/*',
+              lazy: async () => ({ Component: (await import('./routes/host')).HostRoute }),
+            },
+            {
               Component: AppLayout,
               children: [
                 { index: true, Component: LobbyRoute },
