@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { getSocket } from '@/lib/socket';
 import { hostChatQueryKey, useChatModeration, useHostChat } from '../api/host-chat';
 import type { ChatMessage } from '../api/chat-types';
@@ -66,7 +66,11 @@ export function HostChatPanel({ gameUuid }: { gameUuid: string }) {
       </header>
       <div className={styles.panelBody}>
         {chat.isError && (
-          <p className={styles.empty}>The chat is not available: {errorMessage(chat.error)}</p>
+          <p className={styles.empty}>
+            {chat.error instanceof ApiError && chat.error.status === 404
+              ? 'The chat is not available on this server.'
+              : errorMessage(chat.error)}
+          </p>
         )}
         {chat.isSuccess && messages.length === 0 && <p className={styles.empty}>No messages yet.</p>}
         <ol className={styles.list} aria-label="Chat messages">

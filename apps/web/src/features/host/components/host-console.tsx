@@ -1,6 +1,5 @@
 import { Link, Navigate, Route, Routes, useMatch } from 'react-router';
 import { useHostRooms } from '../api/get-host-rooms';
-import { useIsHost } from '../hooks/use-host-role';
 import { useNow } from '../hooks/use-now';
 import { formatClock, hostTimeZone } from '../utils/time';
 import { LiveScreen } from './live-screen';
@@ -47,13 +46,10 @@ function TopBar() {
 }
 
 /**
- * The host console (/host): rooms, their games, and one game live. Only for the host role; a
- * player is sent to the lobby (the API refuses them anyway). Loaded on demand, so players never
- * download it.
+ * The host console (/host): rooms, their games, and one game live. Loaded on demand by the
+ * host route, which lets only the host role in (the API refuses everyone else anyway).
  */
 export function HostConsole() {
-  const isHost = useIsHost();
-  if (!isHost) return <Navigate to="/" replace />;
   return (
     <div className={styles.console}>
       <TopBar />

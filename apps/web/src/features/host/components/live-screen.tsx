@@ -63,11 +63,13 @@ function stageTimer(
 /** Which controls apply now (the server refuses the others anyway). */
 function applies(view: LiveView | null): Record<HostControl, boolean> {
   const stage = view?.stage;
+  // After the full house the draw only waits for the automatic host to open the final.
+  const drawing = stage === 'draw' && view?.gameProgress.currentPrize !== null;
   return {
     'open-green-room': stage === 'scheduled',
     start: stage === 'scheduled' || stage === 'green-room',
-    draw: stage === 'draw' && !view?.paused,
-    pause: stage === 'draw' && !view?.paused,
+    draw: drawing && !view?.paused,
+    pause: drawing && !view?.paused,
     resume: stage === 'draw' && view?.paused === true,
     end: stage === 'reveal',
   };
