@@ -31,9 +31,13 @@ export function VideoPreview({ source }: { source: string | null }) {
   }, [source]);
 
   return (
-    <div className={styles.video}>
-      <video ref={ref} muted autoPlay loop playsInline poster={DEMO_POSTER} aria-label="Video preview" />
-      <span className={styles.videoNote}>{source ?? 'Studio loop (no video source set)'}</span>
+    <div>
+      <div className={styles.video}>
+        <video ref={ref} muted autoPlay loop playsInline poster={DEMO_POSTER} aria-label="Video preview" />
+      </div>
+      <span className={styles.videoNote} title={source ?? undefined}>
+        {source ?? 'Studio loop (no video source set)'}
+      </span>
     </div>
   );
 }
