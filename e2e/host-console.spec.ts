@@ -92,6 +92,8 @@ test('a host schedules a game in the console and runs it by hand to the end whil
   await roomForm.getByLabel('Theme').selectOption('GOLD');
   await roomForm.getByLabel('Image address').fill('/rooms/ruby-rush.svg');
   await roomForm.getByRole('button', { name: 'Create room' }).click();
+  await expect(desk.getByRole('link', { name: `Games of ${roomName}` })).toBeVisible();
+  await desk.screenshot({ path: 'test-results/host-console-rooms.png' });
   await desk.getByRole('link', { name: `Games of ${roomName}` }).click();
 
   // The game, scheduled on the host's clock; the host calls balls faster than the automatic host would.
@@ -197,6 +199,10 @@ test('a host schedules a game in the console and runs it by hand to the end whil
     await expect(audit).toContainText(action);
   }
   await desk.screenshot({ path: 'test-results/host-console-ended.png' });
+  // Usable on a tablet too: the side columns stack under the board.
+  await desk.setViewportSize({ width: 1024, height: 768 });
+  await expect(desk.getByRole('button', { name: 'Call next ball' })).toBeInViewport();
+  await desk.screenshot({ path: 'test-results/host-console-tablet.png', fullPage: true });
   await phone.context().close();
   await desk.context().close();
 });

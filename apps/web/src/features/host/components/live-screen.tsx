@@ -390,7 +390,7 @@ export function LiveScreen() {
         </div>
       </div>
 
-      <div className={styles.column}>
+      <div className={`${styles.column} ${styles.aside}`}>
         <HostChatPanel gameUuid={gameUuid} />
         <AuditList gameUuid={gameUuid} />
       </div>
