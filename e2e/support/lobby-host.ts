@@ -9,7 +9,7 @@ import { baseUrl, claimsOf, identityToken, postJson, uniqueAddress } from './lob
  * which a password reset through the dev mailbox (/dev/mailbox) gives.
  */
 export const HOST_EMAIL = 'host@ruthless.test';
-const HOST_PASSWORD = 'host-pass-1';
+export const HOST_PASSWORD = 'host-pass-1';
 
 export interface Host {
   request: APIRequestContext;

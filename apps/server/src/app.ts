@@ -26,6 +26,10 @@ import { RoomsRepository } from './rooms/rooms.repository';
 import { HostService } from './host/host.service';
 import { MetadataPublisher } from './lobby/metadata-publisher';
 import { hostRoutes } from './routes/api/host';
+import { AuditRepository } from './host/audit.repository';
+import { hostAuditPlugin } from './host/audit';
+import { RoomImages } from './host/room-images';
+import { roomImageRoutes } from './routes/room-images';
 import { gamesRoutes } from './routes/api/games';
 import { GameRunner } from './live/game-runner';
 import { LiveActions } from './live/live-actions.service';
@@ -129,6 +133,11 @@ export async function buildApp(
   // App plugins.
   const accounts = await setUpAccounts(fastify, config, database, realtime, options.accounts);
 
+  // Before any route: every host action is audited through this one hook.
+  const auditRepository = new AuditRepository(database.db);
+  await fastify.register(hostAuditPlugin, { audit: auditRepository });
+  const roomImages = new RoomImages(config.dataDir);
+
   // Routes.
   await fastify.register(authRoutes, { service: accounts.authService });
   await fastify.register(operatorRoutes, { service: accounts.operatorService });
@@ -171,10 +180,18 @@ export async function buildApp(
     tickets: new TicketsService(ticketsRepository, gamesRepository, metadata),
   });
   await fastify.register(hostRoutes, {
-    host: new HostService(roomsRepository, gamesRepository, live, lobby, metadata, (payload) =>
-      realtime.io.emit('game-cancelled', payload),
+    host: new HostService(
+      roomsRepository,
+      gamesRepository,
+      live,
+      lobby,
+      metadata,
+      (payload) => realtime.io.emit('game-cancelled', payload),
+      auditRepository,
+      roomImages,
     ),
   });
+  await fastify.register(roomImageRoutes, { images: roomImages });
   await fastify.register(gamesRoutes, { live, actions });
   registerLiveHandlers(fastify, realtime.io, live, actions);
   await registerWebApp(fastify, options.webDist ?? DEFAULT_WEB_DIST);

@@ -85,7 +85,11 @@ export const hostRoomSchema = z.object({
   name: z.string(),
   theme: themeSchema,
   roomImage: z.string(),
+  /** When the room left the lobby (its games are kept), or null. */
+  archivedAt: z.iso.datetime().nullable(),
 });
+export type HostRoom = z.infer<typeof hostRoomSchema>;
+export const hostRoomListSchema = z.object({ rooms: z.array(hostRoomSchema) });
 
 export const hostGameSchema = z.object({
   gameUuid: z.uuid(),
@@ -102,3 +106,96 @@ export const hostGameSchema = z.object({
   commitment: z.string(),
 });
 export type HostGame = z.infer<typeof hostGameSchema>;
+export const hostGameListSchema = z.object({ games: z.array(hostGameSchema) });
+
+export const duplicateGameBodySchema = z.strictObject({
+  gameStartTime: gameFields.gameStartTime,
+});
+export type DuplicateGameBody = z.infer<typeof duplicateGameBodySchema>;
+
+/** Most games one repeating schedule may create. */
+export const SCHEDULE_MAX_GAMES = 200;
+/** Longest date range of one repeating schedule. */
+export const SCHEDULE_MAX_DAYS = 62;
+const clock = (name: string) =>
+  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${name} must be a time as HH:MM` });
+const day = (name: string) => z.iso.date({ error: `${name} must be a date as YYYY-MM-DD` });
+/** ISO weekday numbers: 1 is Monday, 7 is Sunday. */
+export const weekdaySchema = z
+  .number()
+  .int()
+  .min(1, { error: 'weekdays are 1 (Monday) to 7 (Sunday)' })
+  .max(7, { error: 'weekdays are 1 (Monday) to 7 (Sunday)' });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 'Every 15 minutes from 18:00 to 22:00 on weekdays', in the host's time zone. */
+export const scheduleBodySchema = z
+  .strictObject({
+    everyMinutes: z
+      .number({ error: 'everyMinutes must be a number' })
+      .int({ error: 'everyMinutes must be a whole number' })
+      .min(5, { error: 'everyMinutes must be at least 5' })
+      .max(24 * 60, { error: 'everyMinutes can be at most 1440' }),
+    fromTime: clock('fromTime'),
+    toTime: clock('toTime'),
+    weekdays: z
+      .array(weekdaySchema)
+      .min(1, { error: 'Choose at least one weekday' })
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, { error: 'weekdays are repeated' }),
+    fromDate: day('fromDate'),
+    toDate: day('toDate'),
+    timeZone: z
+      .string({ error: 'timeZone is required' })
+      .max(64)
+      .refine(isTimeZone, { error: 'timeZone must be an IANA time zone such as Europe/London' }),
+    game: createGameBodySchema.omit({ gameStartTime: true }),
+  })
+  .refine((body) => body.fromTime <= body.toTime, {
+    error: 'toTime must not be before fromTime',
+    path: ['toTime'],
+  })
+  .refine((body) => body.fromDate <= body.toDate, {
+    error: 'toDate must not be before fromDate',
+    path: ['toDate'],
+  });
+export type ScheduleBody = z.infer<typeof scheduleBodySchema>;
+export const scheduleResultSchema = z.object({
+  games: z.array(hostGameSchema),
+  /** Start times skipped because the room already had a game then, or they were past. */
+  skipped: z.array(z.iso.datetime()),
+});
+
+export const roomImageSchema = z.object({
+  /** The path the image is served from (hashed name, cached for a year). */
+  roomImage: z.string(),
+});
+/** Largest room image accepted (bytes). */
+export const ROOM_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+export const auditQuerySchema = z.strictObject({
+  roomUuid: z.uuid({ error: 'roomUuid must be a valid id' }).optional(),
+  gameUuid: z.uuid({ error: 'gameUuid must be a valid id' }).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.iso.datetime(),
+  hostUuid: z.string().nullable(),
+  hostEmail: z.string().nullable(),
+  action: z.string(),
+  roomUuid: z.string().nullable(),
+  gameUuid: z.string().nullable(),
+  targetId: z.string().nullable(),
+  statusCode: z.number().int(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });

@@ -24,6 +24,8 @@ export const rooms = pgTable(
     theme: text('theme').notNull().default('DEFAULT'),
     /** Demo rooms get a rolling schedule kept 24 hours ahead. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /** Archived rooms leave the lobby; their games stay for the results. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -76,6 +78,29 @@ export const games = pgTable(
     // One game per room per start time: keeps the rolling schedule idempotent across processes.
     uniqueIndex('games_room_start_key').on(table.roomId, table.startTime),
     index('games_start_time_idx').on(table.startTime),
+  ],
+);
+
+/** Every mutating /api/host request: who, what, on what, when and how it ended. */
+export const hostAudit = pgTable(
+  'host_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id'),
+    userEmail: text('user_email'),
+    /** The route's action, e.g. 'POST /api/host/games/:gameUuid/start'. */
+    action: text('action').notNull(),
+    roomId: uuid('room_id'),
+    gameId: uuid('game_id'),
+    /** Any other id the route names (a message, a player). */
+    targetId: text('target_id'),
+    statusCode: integer('status_code').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('host_audit_room_idx').on(table.roomId, table.at),
+    index('host_audit_game_idx').on(table.gameId, table.at),
+    index('host_audit_at_idx').on(table.at),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { games } from '../db/schema';
 
@@ -20,6 +20,26 @@ export class GamesRepository {
       .onConflictDoNothing({ target: [games.roomId, games.startTime] })
       .returning({ id: games.id });
     return inserted.length;
+  }
+
+  /** Like insertIntoFreeSlots, returning the games created. */
+  async insertFree(newGames: NewGame[]): Promise<GameRow[]> {
+    if (newGames.length === 0) return [];
+    return this.db
+      .insert(games)
+      .values(newGames)
+      .onConflictDoNothing({ target: [games.roomId, games.startTime] })
+      .returning();
+  }
+
+  /** A room's games, newest start first (the host console's list). */
+  listByRoom(roomId: string, limit: number): Promise<GameRow[]> {
+    return this.db
+      .select()
+      .from(games)
+      .where(eq(games.roomId, roomId))
+      .orderBy(desc(games.startTime))
+      .limit(limit);
   }
 
   findById(gameId: string): Promise<GameRow | undefined> {

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { commitmentOf } from '@ruthless/game';
 import {
   OPERATOR,
+  SCHEDULE_MAX_DAYS,
+  SCHEDULE_MAX_GAMES,
+  type AuditEntry,
   type CreateGameBody,
+  type HostRoom,
+  type ScheduleBody,
   type GameCancelledPayload,
   type HostGame,
   type Theme,
@@ -14,6 +19,9 @@ import { HttpError } from '../plugins/errors';
 import type { RoomRow, RoomsRepository } from '../rooms/rooms.repository';
 import type { RoomsService } from '../rooms/rooms.service';
 import type { LiveGames } from '../live/live-games.service';
+import type { AuditRepository, AuditRow } from './audit.repository';
+import type { RoomImages } from './room-images';
+import { scheduleDays, scheduleStarts } from './schedule';
 
 export function toHostGame(game: GameRow): HostGame {
   return {
@@ -31,9 +39,32 @@ export function toHostGame(game: GameRow): HostGame {
   };
 }
 
-function toHostRoom(room: RoomRow) {
-  return { roomUuid: room.id, name: room.name, theme: room.theme as Theme, roomImage: room.image };
+function toHostRoom(room: RoomRow): HostRoom {
+  return {
+    roomUuid: room.id,
+    name: room.name,
+    theme: room.theme as Theme,
+    roomImage: room.image,
+    archivedAt: room.archivedAt?.toISOString() ?? null,
+  };
 }
+
+function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    hostUuid: row.userId,
+    hostEmail: row.userEmail,
+    action: row.action,
+    roomUuid: row.roomId,
+    gameUuid: row.gameId,
+    targetId: row.targetId,
+    statusCode: row.statusCode,
+  };
+}
+
+/** How many games of a room the console lists. */
+const GAMES_LISTED = 200;
 
 function gameColumns(body: UpdateGameBody): Partial<NewGame> {
   const columns: Partial<NewGame> = {};
@@ -64,6 +95,8 @@ export class HostService {
     private readonly lobby: RoomsService,
     private readonly metadata: MetadataPublisher,
     private readonly announceCancelled: (payload: GameCancelledPayload) => void,
+    private readonly audit: AuditRepository,
+    private readonly images: RoomImages,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -90,6 +123,113 @@ export class HostService {
     if (!room) throw roomNotFound();
     this.lobby.invalidate();
     return toHostRoom(room);
+  }
+
+  async listRooms(): Promise<HostRoom[]> {
+    return (await this.rooms.listByOperator(OPERATOR, true)).map(toHostRoom);
+  }
+
+  /** Archived: gone from the lobby, its games kept for the results; false brings it back. */
+  async archiveRoom(roomId: string, archived: boolean): Promise<HostRoom> {
+    const room = await this.rooms.update(roomId, { archivedAt: archived ? this.clock() : null });
+    if (!room) throw roomNotFound();
+    this.lobby.invalidate();
+    return toHostRoom(room);
+  }
+
+  storeImage(bytes: Buffer): Promise<string> {
+    return this.images.store(bytes);
+  }
+
+  async listGames(roomId: string): Promise<HostGame[]> {
+    if (!(await this.rooms.findById(roomId))) throw roomNotFound();
+    return (await this.games.listByRoom(roomId, GAMES_LISTED)).map(toHostGame);
+  }
+
+  async getGame(gameId: string): Promise<HostGame> {
+    const game = await this.games.findById(gameId);
+    if (!game) throw gameNotFound();
+    return toHostGame(game);
+  }
+
+  /** A new game like this one (settings, prizes, timings, video) at another start, with its own seed. */
+  async duplicateGame(gameId: string, gameStartTime: string): Promise<HostGame> {
+    const game = await this.games.findById(gameId);
+    if (!game) throw gameNotFound();
+    const source = toHostGame(game);
+    return this.createGame(game.roomId, {
+      gameStartTime,
+      maxTickets: source.maxTickets,
+      prizeLuckyFateSelections: source.prizeLuckyFateSelections,
+      prizes: source.prizes,
+      timings: source.timings,
+      videoSource: source.videoSource,
+    });
+  }
+
+  /** Creates the games of a repeating schedule; slots already taken or past are skipped. */
+  async schedule(roomId: string, body: ScheduleBody): Promise<{ games: HostGame[]; skipped: string[] }> {
+    if (!(await this.rooms.findById(roomId))) throw roomNotFound();
+    if (scheduleDays(body) > SCHEDULE_MAX_DAYS) {
+      throw new HttpError(
+        400,
+        'host/schedule-too-long',
+        `A schedule can cover at most ${SCHEDULE_MAX_DAYS} days`,
+        'toDate',
+      );
+    }
+    const starts = scheduleStarts(body);
+    if (starts.length > SCHEDULE_MAX_GAMES) {
+      throw new HttpError(
+        400,
+        'host/schedule-too-many',
+        `This schedule makes ${starts.length} games; at most ${SCHEDULE_MAX_GAMES} at once`,
+        'everyMinutes',
+      );
+    }
+    const now = this.clock();
+    const future = starts.filter((start) => start > now);
+    if (future.length === 0) {
+      throw new HttpError(
+        400,
+        'host/schedule-empty',
+        'This schedule has no start time in the future',
+        'fromDate',
+      );
+    }
+    const created = await this.games.insertFree(
+      future.map((startTime) => {
+        const seedHex = randomBytes(32).toString('hex');
+        return {
+          ...gameColumns(body.game),
+          roomId,
+          startTime,
+          maxTickets: body.game.maxTickets,
+          ticketsAvailable: body.game.maxTickets,
+          luckyFateMode: body.game.prizeLuckyFateSelections,
+          prizeOneLine: body.game.prizes.oneLine,
+          prizeTwoLines: body.game.prizes.twoLines,
+          prizeFullHouse: body.game.prizes.fullHouse,
+          seedHex,
+          commitment: commitmentOf(seedHex),
+        };
+      }),
+    );
+    this.lobby.invalidate();
+    const made = new Set(created.map((game) => game.startTime.getTime()));
+    return {
+      games: created.sort((a, b) => a.startTime.getTime() - b.startTime.getTime()).map(toHostGame),
+      skipped: starts.filter((start) => !made.has(start.getTime())).map((start) => start.toISOString()),
+    };
+  }
+
+  async listAudit(filter: { roomUuid?: string; gameUuid?: string; limit: number }): Promise<AuditEntry[]> {
+    const rows = await this.audit.list({
+      roomId: filter.roomUuid,
+      gameId: filter.gameUuid,
+      limit: filter.limit,
+    });
+    return rows.map(toAuditEntry);
   }
 
   async createGame(roomId: string, body: CreateGameBody): Promise<HostGame> {

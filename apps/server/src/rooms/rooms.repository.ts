@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { games, rooms } from '../db/schema';
 import type { GameRow } from '../games/games.repository';
@@ -21,11 +21,12 @@ export class RoomsRepository {
       .where(and(eq(rooms.operator, operator), eq(rooms.isDemo, true)));
   }
 
-  listByOperator(operator: string): Promise<RoomRow[]> {
+  /** The lobby's rooms: archived ones are left out (the host's list passes includeArchived). */
+  listByOperator(operator: string, includeArchived = false): Promise<RoomRow[]> {
     return this.db
       .select()
       .from(rooms)
-      .where(eq(rooms.operator, operator))
+      .where(and(eq(rooms.operator, operator), includeArchived ? undefined : isNull(rooms.archivedAt)))
       .orderBy(asc(rooms.createdAt), asc(rooms.name));
   }
 
@@ -38,6 +39,7 @@ export class RoomsRepository {
       .where(
         and(
           eq(rooms.operator, operator),
+          isNull(rooms.archivedAt),
           notInArray(games.state, ['ended', 'cancelled']),
           gte(games.startTime, from),
           lte(games.startTime, to),

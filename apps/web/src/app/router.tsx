@@ -5,6 +5,7 @@ import { StartUpGate } from '@/features/auth/components/start-up-gate';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { HostRoute } from './routes/host';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { LobbyRoute } from './routes/lobby';
 import { LoginRoute } from './routes/login/login';
@@ -35,6 +36,11 @@ export function createAppRouter() {
           // Signed-in routes, behind the start-up gate (SPEC.md §4).
           Component: StartUpGate,
           children: [
+            {
+              // The host console: its own laptop layout, and a chunk players never load.
+              path: 'host/*',
+              Component: HostRoute,
+            },
             {
               Component: AppLayout,
               children: [

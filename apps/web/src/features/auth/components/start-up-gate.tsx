@@ -21,8 +21,10 @@ import { DetailsForm } from './details-form';
 export function StartUpGate() {
   const [searchParams] = useSearchParams();
   const isGame = useMatch('/game/:id') !== null;
+  const isHost = useMatch('/host/*') !== null;
   if (isGame && searchParams.get('preview') === '1') return <Outlet />;
-  return <SignedInGate isGame={isGame} />;
+  // The console has its own top bar: no alias badge there.
+  return <SignedInGate isGame={isGame || isHost} />;
 }
 
 function SignedInGate({ isGame }: { isGame: boolean }) {

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ROOM_IMAGE_MAX_BYTES } from '@ruthless/protocol';
+import { HttpError } from '../plugins/errors';
+
+/** The public path room images are served under. */
+export const ROOM_IMAGES_PATH = '/room-images';
+const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+export type ImageExtension = keyof typeof TYPES;
+const FILE_NAME = /^[0-9a-f]{64}\.(png|jpg|webp)$/;
+
+/**
+ * The image type told by the file's first bytes, never by its name or declared type. SVG is
+ * refused: it can carry script, and room images are shown to every player.
+ */
+export function sniffImage(bytes: Buffer): ImageExtension | null {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((byte, i) => bytes[i] === byte)) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  ) {
+    return 'webp';
+  }
+  return null;
+}
+
+/** Room images stored under DATA_DIR by the SHA-256 of their bytes, so a name never changes meaning. */
+export class RoomImages {
+  private readonly folder: string;
+
+  constructor(dataDir: string) {
+    this.folder = path.join(dataDir, 'room-images');
+  }
+
+  async store(bytes: Buffer): Promise<string> {
+    if (bytes.length === 0) {
+      throw new HttpError(400, 'host/image-empty', 'Choose an image to upload.', 'image');
+    }
+    if (bytes.length > ROOM_IMAGE_MAX_BYTES) {
+      throw new HttpError(413, 'host/image-too-large', 'The image must be at most 2 MB.', 'image');
+    }
+    const extension = sniffImage(bytes);
+    if (!extension) {
+      throw new HttpError(
+        415,
+        'host/image-type',
+        'The room image must be a PNG, JPEG or WebP picture.',
+        'image',
+      );
+    }
+    const name = `${createHash('sha256').update(bytes).digest('hex')}.${extension}`;
+    await mkdir(this.folder, { recursive: true });
+    await writeFile(path.join(this.folder, name), bytes);
+    return `${ROOM_IMAGES_PATH}/${name}`;
+  }
+
+  /** The bytes and type of a stored image, or null for any other name. */
+  async read(name: string): Promise<{ bytes: Buffer; type: string } | null> {
+    const match = FILE_NAME.exec(name);
+    if (!match) return null;
+    try {
+      return {
+        bytes: await readFile(path.join(this.folder, name)),
+        type: TYPES[match[1] as ImageExtension],
+      };
+    } catch {
+      return null;
+    }
+  }
+}

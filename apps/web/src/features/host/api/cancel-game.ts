@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HostGame } from '@ruthless/protocol';
+import { api } from '@/lib/api-client';
+
+/** `POST /api/host/games/{gameUuid}/cancel`: tickets released, holders told. */
+export function cancelGame(gameUuid: string): Promise<HostGame> {
+  return api.post<HostGame>(`/host/games/${gameUuid}/cancel`);
+}
+
+export function useCancelGame() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelGame,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
+  });
+}

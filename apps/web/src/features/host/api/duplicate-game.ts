@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HostGame } from '@ruthless/protocol';
+import { api } from '@/lib/api-client';
+
+/** `POST /api/host/games/{gameUuid}/duplicate`: the same settings at a new start, a new seed. */
+export function duplicateGame({ gameUuid, gameStartTime }: { gameUuid: string; gameStartTime: string }) {
+  return api.post<HostGame>(`/host/games/${gameUuid}/duplicate`, { gameStartTime });
+}
+
+export function useDuplicateGame() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: duplicateGame,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
+  });
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChatMessage } from './chat-types';
+import { api } from '@/lib/api-client';
+
+export const hostChatQueryKey = (gameUuid: string) => ['host', 'chat', gameUuid] as const;
+
+/** `GET /api/host/games/{gameUuid}/chat`: the last 200 messages and who is muted. */
+export function getHostChat(gameUuid: string) {
+  return api.get<{ messages: ChatMessage[]; mutedPlayerUuids: string[] }>(`/host/games/${gameUuid}/chat`);
+}
+
+export function useHostChat(gameUuid: string) {
+  return useQuery({
+    queryKey: hostChatQueryKey(gameUuid),
+    queryFn: () => getHostChat(gameUuid),
+    retry: false,
+  });
+}
+
+/** `DELETE /api/host/games/{gameUuid}/chat/{messageUuid}`: gone for everyone. */
+export function deleteChatMessage({ gameUuid, messageUuid }: { gameUuid: string; messageUuid: string }) {
+  return api.delete<void>(`/host/games/${gameUuid}/chat/${messageUuid}`);
+}
+
+/** `PUT` (mute) or `DELETE` (unmute) `/api/host/games/{gameUuid}/mutes/{playerUuid}`. */
+export function setMuted({
+  gameUuid,
+  playerUuid,
+  muted,
+}: {
+  gameUuid: string;
+  playerUuid: string;
+  muted: boolean;
+}) {
+  const path = `/host/games/${gameUuid}/mutes/${playerUuid}`;
+  return muted ? api.put<void>(path) : api.delete<void>(path);
+}
+
+export function useChatModeration(gameUuid: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: hostChatQueryKey(gameUuid) });
+  return {
+    remove: useMutation({ mutationFn: deleteChatMessage, onSuccess: refresh }),
+    mute: useMutation({ mutationFn: setMuted, onSuccess: refresh }),
+  };
+}

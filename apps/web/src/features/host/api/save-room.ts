@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HostRoom, Theme } from '@ruthless/protocol';
+import { api } from '@/lib/api-client';
+import { hostRoomsQueryKey } from './get-host-rooms';
+
+export interface RoomFields {
+  name: string;
+  theme: Theme;
+  roomImage: string;
+}
+
+/** `POST /api/host/rooms` (new) or `PATCH /api/host/rooms/{roomUuid}` (edit). */
+export function saveRoom({ roomUuid, ...fields }: RoomFields & { roomUuid?: string }): Promise<HostRoom> {
+  return roomUuid
+    ? api.patch<HostRoom>(`/host/rooms/${roomUuid}`, fields)
+    : api.post<HostRoom>('/host/rooms', fields);
+}
+
+export function useSaveRoom() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveRoom,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: hostRoomsQueryKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HostGame, ScheduleBody } from '@ruthless/protocol';
+import { api } from '@/lib/api-client';
+
+/** `POST /api/host/rooms/{roomUuid}/schedule`: a repeating schedule in the host's time zone. */
+export function scheduleGames({ roomUuid, body }: { roomUuid: string; body: ScheduleBody }) {
+  return api.post<{ games: HostGame[]; skipped: string[] }>(`/host/rooms/${roomUuid}/schedule`, body);
+}
+
+export function useScheduleGames() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: scheduleGames,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
+  });
+}

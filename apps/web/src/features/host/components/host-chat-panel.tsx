@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { getSocket } from '@/lib/socket';
+import { hostChatQueryKey, useChatModeration, useHostChat } from '../api/host-chat';
+import type { ChatMessage } from '../api/chat-types';
+import { formatClock } from '../utils/time';
+import styles from './host-console.module.css';
+
+type ChatData = { messages: ChatMessage[]; mutedPlayerUuids: string[] };
+
+/**
+ * The game's chat with the host's moderation (delete a message, mute or unmute its author), on
+ * the chat contract: the list comes from `GET /api/host/games/{id}/chat`, then follows the game
+ * room's `chat:messages` and `chat:deleted` events on the socket the live view already joined.
+ */
+export function HostChatPanel({ gameUuid }: { gameUuid: string }) {
+  const chat = useHostChat(gameUuid);
+  const { remove, mute } = useChatModeration(gameUuid);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const socket = getSocket() as unknown as {
+      on(event: string, listener: (payload: never) => void): void;
+      off(event: string, listener: (payload: never) => void): void;
+    };
+    const key = hostChatQueryKey(gameUuid);
+    const onMessages = (payload: { gameUuid: string; messages: ChatMessage[] }) => {
+      if (payload.gameUuid !== gameUuid) return;
+      queryClient.setQueryData<ChatData>(key, (data) => {
+        if (!data) return data;
+        const known = new Set(data.messages.map((message) => message.messageUuid));
+        const added = payload.messages.filter((message) => !known.has(message.messageUuid));
+        return { ...data, messages: [...data.messages, ...added].slice(-200) };
+      });
+    };
+    const onDeleted = (payload: { gameUuid: string; messageUuids: string[] }) => {
+      if (payload.gameUuid !== gameUuid) return;
+      const gone = new Set(payload.messageUuids);
+      queryClient.setQueryData<ChatData>(key, (data) =>
+        data
+          ? { ...data, messages: data.messages.filter((message) => !gone.has(message.messageUuid)) }
+          : data,
+      );
+    };
+    socket.on('chat:messages', onMessages);
+    socket.on('chat:deleted', onDeleted);
+    return () => {
+      socket.off('chat:messages', onMessages);
+      socket.off('chat:deleted', onDeleted);
+    };
+  }, [gameUuid, queryClient]);
+
+  const muted = new Set(chat.data?.mutedPlayerUuids ?? []);
+  const messages = [...(chat.data?.messages ?? [])].reverse();
+  const onError = (error: unknown) => toast.error(errorMessage(error));
+
+  return (
+    <section className={styles.panel} aria-labelledby="chat-title" style={{ flex: 1 }}>
+      <header className={styles.panelHead}>
+        <h2 id="chat-title" className={styles.panelTitle}>
+          Chat
+        </h2>
+        <span className={styles.count}>{messages.length}</span>
+      </header>
+      <div className={styles.panelBody}>
+        {chat.isError && (
+          <p className={styles.empty}>
+            {chat.error instanceof ApiError && chat.error.status === 404
+              ? 'The chat is not available on this server.'
+              : errorMessage(chat.error)}
+          </p>
+        )}
+        {chat.isSuccess && messages.length === 0 && <p className={styles.empty}>No messages yet.</p>}
+        <ol className={styles.list} aria-label="Chat messages">
+          {messages.map((message) => {
+            const isMuted = muted.has(message.playerUuid);
+            return (
+              <li key={message.messageUuid} className={styles.chatItem} data-muted={isMuted || undefined}>
+                <span>
+                  <strong>{message.alias}</strong>{' '}
+                  <span className={styles.muted}>{formatClock(message.sentAt)}</span>
+                  {isMuted && <span className={styles.chip}>muted</span>}
+                </span>
+                <span className={styles.chatActions}>
+                  <button
+                    type="button"
+                    className={`${styles.btn} ${styles.small} ${styles.danger}`}
+                    aria-label={`Delete message from ${message.alias}`}
+                    onClick={() => remove.mutate({ gameUuid, messageUuid: message.messageUuid }, { onError })}
+                  >
+                    Delete
+                  </button>
+                  {!message.fromHost && (
+                    <button
+                      type="button"
+                      className={`${styles.btn} ${styles.small}`}
+                      aria-label={`${isMuted ? 'Unmute' : 'Mute'} ${message.alias}`}
+                      onClick={() =>
+                        mute.mutate(
+                          { gameUuid, playerUuid: message.playerUuid, muted: !isMuted },
+                          { onError },
+                        )
+                      }
+                    >
+                      {isMuted ? 'Unmute' : 'Mute'}
+                    </button>
+                  )}
+                </span>
+                <span className={styles.chatText}>{message.text}</span>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </section>
+  );
+}

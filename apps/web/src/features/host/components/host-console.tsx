@@ -1,0 +1,66 @@
+import { Link, Navigate, Route, Routes, useMatch } from 'react-router';
+import { useHostRooms } from '../api/get-host-rooms';
+import { useNow } from '../hooks/use-now';
+import { formatClock, hostTimeZone } from '../utils/time';
+import { LiveScreen } from './live-screen';
+import { RoomGamesScreen } from './room-games-screen';
+import { RoomsScreen } from './rooms-screen';
+import styles from './host-console.module.css';
+
+function TopBar() {
+  const now = useNow(1000);
+  const roomMatch = useMatch('/host/rooms/:roomUuid');
+  const gameMatch = useMatch('/host/games/:gameUuid');
+  const rooms = useHostRooms();
+  const room = rooms.data?.find((candidate) => candidate.roomUuid === roomMatch?.params.roomUuid);
+  return (
+    <header className={styles.topBar}>
+      <Link to="/host" className={styles.brand}>
+        Ruthless <small>Control room</small>
+      </Link>
+      <nav className={styles.crumbs} aria-label="Console">
+        <Link to="/host">Rooms</Link>
+        {room && (
+          <>
+            <span aria-hidden="true">›</span>
+            <span>{room.name}</span>
+          </>
+        )}
+        {gameMatch && (
+          <>
+            <span aria-hidden="true">›</span>
+            <span>Live game</span>
+          </>
+        )}
+      </nav>
+      <span className={styles.spacer} />
+      <Link to="/" className={`${styles.btn} ${styles.small}`}>
+        Player app
+      </Link>
+      <div className={styles.clock} aria-label="Time now">
+        {formatClock(now)}
+        <small>{hostTimeZone()}</small>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The host console (/host): rooms, their games, and one game live. Loaded on demand by the
+ * host route, which lets only the host role in (the API refuses everyone else anyway).
+ */
+export function HostConsole() {
+  return (
+    <div className={styles.console}>
+      <TopBar />
+      <main className={styles.main}>
+        <Routes>
+          <Route index element={<RoomsScreen />} />
+          <Route path="rooms/:roomUuid" element={<RoomGamesScreen />} />
+          <Route path="games/:gameUuid" element={<LiveScreen />} />
+          <Route path="*" element={<Navigate to="/host" replace />} />
+        </Routes>
+      </main>
+    </div>
+  );
+}

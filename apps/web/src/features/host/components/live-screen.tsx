@@ -1,0 +1,399 @@
+import { useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import type { LiveView } from '@ruthless/protocol';
+import { errorMessage } from '@/lib/api-client';
+import { formatCurrency } from '@/lib/currency';
+import { useLiveGame } from '@/features/game/hooks/use-live-game';
+import { gameServerNow, useGameStore } from '@/features/game/stores/game-store';
+import { useHostGame } from '../api/get-host-game';
+import { useHostControl, type HostControl } from '../api/host-control';
+import { useNow } from '../hooks/use-now';
+import { formatDuration, formatStart } from '../utils/time';
+import { AuditList } from './audit-list';
+import { ConfirmButton } from './confirm-button';
+import { HostChatPanel } from './host-chat-panel';
+import { VideoPreview } from './video-preview';
+import styles from './host-console.module.css';
+
+const STAGE_NAMES: Record<LiveView['stage'], string> = {
+  scheduled: 'Scheduled',
+  'green-room': 'Green room',
+  reels: 'Reels',
+  'lucky-fate': 'Lucky fate',
+  draw: 'Draw',
+  ruthless: 'Ruthless final',
+  reveal: 'Reveal',
+  ended: 'Ended',
+  cancelled: 'Cancelled',
+};
+const PRIZE_NAMES = { 'one-line': 'One line', 'two-lines': 'Two lines', 'full-house': 'Full house' };
+const numbers = Array.from({ length: 90 }, (_, i) => i + 1);
+
+/** What the timer shows for the stage: a count down to its end, or the time since it began. */
+function stageTimer(
+  view: LiveView,
+  now: number,
+  lastBallAt: number | null,
+): { label: string; ms: number } | null {
+  const { times, timings } = view;
+  const left = (from: number | null, length: number) => (from === null ? null : from + length - now);
+  switch (view.stage) {
+    case 'scheduled':
+    case 'green-room':
+      return { label: 'Starts in', ms: Date.parse(view.gameStartTime) - now };
+    case 'reels':
+      return { label: 'Reels end in', ms: left(times.reelsStartedAt, timings.reelsMs) ?? 0 };
+    case 'lucky-fate':
+      return { label: 'Picks close in', ms: left(times.luckyFateOpenedAt, timings.luckyFateMs) ?? 0 };
+    case 'draw':
+      if (view.paused) return { label: 'Automatic host', ms: 0 };
+      return {
+        label: 'Next ball in',
+        ms: left(lastBallAt ?? times.drawStartedAt, timings.ballIntervalMs) ?? 0,
+      };
+    case 'ruthless':
+      return { label: 'Final ends in', ms: left(times.ruthlessStartedAt, timings.ruthlessMs) ?? 0 };
+    case 'reveal':
+      return { label: 'Reveal for', ms: now - (times.revealStartedAt ?? now) };
+    default:
+      return null;
+  }
+}
+
+/** Which controls apply now (the server refuses the others anyway). */
+function applies(view: LiveView | null): Record<HostControl, boolean> {
+  const stage = view?.stage;
+  // After the full house the draw only waits for the automatic host to open the final.
+  const drawing = stage === 'draw' && view?.gameProgress.currentPrize !== null;
+  return {
+    'open-green-room': stage === 'scheduled',
+    start: stage === 'scheduled' || stage === 'green-room',
+    draw: drawing && !view?.paused,
+    pause: drawing && !view?.paused,
+    resume: stage === 'draw' && view?.paused === true,
+    end: stage === 'reveal',
+  };
+}
+
+/** One game live: its state from the game's socket events, the controls, the chat and the audit. */
+export function LiveScreen() {
+  const { gameUuid = '' } = useParams();
+  useLiveGame(gameUuid, false);
+  const view = useGameStore((state) => state.view);
+  const connection = useGameStore((state) => state.connection);
+  const refusal = useGameStore((state) => state.refusal);
+  const recent = useGameStore((state) => state.recent);
+  const metadata = useGameStore((state) => state.metadata);
+  const game = useHostGame(gameUuid);
+  const control = useHostControl();
+  const now = useNow(250, gameServerNow);
+
+  const act = (action: HostControl) =>
+    control.mutate({ gameUuid, action }, { onError: (error) => toast.error(errorMessage(error)) });
+
+  const can = applies(view);
+  const busy = control.isPending;
+  const balls = view?.ballSequence ?? [];
+  const called = new Set(balls);
+  const last = balls.at(-1) ?? null;
+  const lastBallAt = recent.findLast((shown) => shown.event.type === 'ball-called')?.at ?? null;
+  const timer = view ? stageTimer(view, now, lastBallAt) : null;
+  const names = view?.names ?? {};
+  const nameOf = (playerId: string) => names[playerId] ?? `Player ${playerId.slice(0, 4)}`;
+  const idle = !view || ['scheduled', 'ended', 'cancelled'].includes(view.stage);
+  const ticketsLeft = metadata?.ticketsAvailable ?? game.data?.ticketsAvailable;
+  const revealed = view?.stage === 'reveal' || view?.stage === 'ended';
+
+  if (connection === 'refused') {
+    return <p className={styles.error}>{refusal ?? 'This game cannot be followed.'}</p>;
+  }
+
+  return (
+    <div className={styles.live} aria-busy={!view}>
+      <div className={styles.strip}>
+        <div className={styles.stage} data-idle={idle || undefined}>
+          <span className={styles.statLabel}>Stage</span>
+          <span className={styles.stageName} data-testid="host-stage">
+            <span className={styles.onAir} aria-hidden="true" />
+            {view ? STAGE_NAMES[view.stage] : 'Connecting…'}
+          </span>
+        </div>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>{timer?.label ?? 'Timer'}</span>
+          <span className={styles.statValue} data-alert={timer && timer.ms < 10_000 ? '' : undefined}>
+            {view?.stage === 'draw' && view.paused ? 'Paused' : timer ? formatDuration(timer.ms) : '—'}
+          </span>
+        </div>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>Players</span>
+          <span className={styles.statValue} data-testid="host-players">
+            {view?.statusBarData.players ?? 0}
+          </span>
+        </div>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>Tickets left</span>
+          <span className={styles.statValue}>
+            {ticketsLeft ?? '—'}
+            <small className={styles.muted}>/{game.data?.maxTickets ?? '—'}</small>
+          </span>
+        </div>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>Balls</span>
+          <span className={styles.statValue} data-testid="host-balls-count">
+            {balls.length}/90
+          </span>
+        </div>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>
+            {view?.statusBarData.currentPrize ? PRIZE_NAMES[view.statusBarData.currentPrize] : 'Pot'}
+          </span>
+          <span className={styles.statValue}>{formatCurrency(view?.statusBarData.pot ?? 0)}</span>
+        </div>
+        {view?.paused ? (
+          <div className={styles.paused} role="status">
+            PAUSED
+          </div>
+        ) : (
+          <div className={styles.stat}>
+            <span className={styles.statLabel}>Link</span>
+            <span className={styles.statValue} style={{ fontSize: 14 }}>
+              {connection === 'live' ? '● live' : connection}
+            </span>
+          </div>
+        )}
+      </div>
+
+      <div className={styles.column}>
+        <section className={styles.panel} aria-labelledby="controls-title">
+          <header className={styles.panelHead}>
+            <h2 id="controls-title" className={styles.panelTitle}>
+              Controls
+            </h2>
+          </header>
+          <div className={styles.controls}>
+            <ConfirmButton
+              className={`${styles.btn} ${styles.big}`}
+              disabled={!can['open-green-room'] || busy}
+              tone="primary"
+              title="Open the green room?"
+              message="Ticket holders are let in to wait for the show. It cannot be closed again."
+              confirmLabel="Open green room"
+              onConfirm={() => act('open-green-room')}
+            >
+              Open green room
+            </ConfirmButton>
+            <ConfirmButton
+              className={`${styles.btn} ${styles.big} ${styles.go}`}
+              disabled={!can.start || busy}
+              tone="go"
+              title="Start the show now?"
+              message="The reels spin now, whatever the scheduled start. Ticket sales close. This cannot be undone."
+              confirmLabel="Start now"
+              onConfirm={() => act('start')}
+            >
+              Start now
+            </ConfirmButton>
+            <button
+              type="button"
+              className={`${styles.btn} ${styles.big} ${styles.primary} ${styles.wide}`}
+              disabled={!can.draw || busy}
+              onClick={() => act('draw')}
+            >
+              Call next ball
+            </button>
+            <button
+              type="button"
+              className={`${styles.btn} ${styles.big}`}
+              disabled={!can.pause || busy}
+              onClick={() => act('pause')}
+            >
+              Pause
+            </button>
+            <button
+              type="button"
+              className={`${styles.btn} ${styles.big}`}
+              disabled={!can.resume || busy}
+              onClick={() => act('resume')}
+            >
+              Resume
+            </button>
+            <ConfirmButton
+              className={`${styles.btn} ${styles.big} ${styles.danger} ${styles.wide}`}
+              disabled={!can.end || busy}
+              title="End the show?"
+              message="The reveal closes, the results and the seed are published. This cannot be undone."
+              confirmLabel="End show"
+              onConfirm={() => act('end')}
+            >
+              End show
+            </ConfirmButton>
+          </div>
+        </section>
+        <section className={styles.panel} aria-labelledby="video-title">
+          <header className={styles.panelHead}>
+            <h2 id="video-title" className={styles.panelTitle}>
+              Program
+            </h2>
+          </header>
+          <div className={styles.panelBody}>
+            <VideoPreview source={game.data?.videoSource ?? view?.videoSource ?? null} />
+            {game.data && (
+              <p className={styles.hint} style={{ marginTop: 8 }}>
+                Scheduled {formatStart(game.data.gameStartTime)} · lucky fate{' '}
+                {game.data.prizeLuckyFateSelections}
+              </p>
+            )}
+            <p className={styles.commitment} style={{ marginTop: 4 }} title="SHA-256 of the seed">
+              Commitment {view?.commitment ?? game.data?.commitment}
+            </p>
+          </div>
+        </section>
+      </div>
+
+      <div className={`${styles.column} ${styles.center}`}>
+        <section className={styles.panel} aria-labelledby="board-title">
+          <header className={styles.panelHead}>
+            <h2 id="board-title" className={styles.panelTitle}>
+              Called balls
+            </h2>
+            {view?.reels && <span className={styles.chip}>prize ball {view.reels.prizeBall}</span>}
+            {view?.reels && <span className={styles.chip}>pot x{view.reels.potMultiplier}</span>}
+          </header>
+          <div className={`${styles.panelBody} ${styles.boardWrap}`}>
+            <div>
+              <div
+                className={styles.lastBall}
+                data-none={last === null || undefined}
+                data-testid="host-last-ball"
+              >
+                {last ?? 'No ball'}
+              </div>
+              <div className={styles.recentBalls} aria-label="Last balls">
+                {balls
+                  .slice(-10, -1)
+                  .reverse()
+                  .map((ball) => (
+                    <span key={ball}>{ball}</span>
+                  ))}
+              </div>
+            </div>
+            <div className={styles.board} aria-label={`Called: ${balls.join(', ') || 'none'}`}>
+              {numbers.map((n) => (
+                <span
+                  key={n}
+                  className={styles.cell}
+                  data-called={called.has(n) || undefined}
+                  data-last={n === last || undefined}
+                  data-prize={n === view?.reels?.prizeBall || undefined}
+                >
+                  {n}
+                </span>
+              ))}
+            </div>
+          </div>
+        </section>
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, minHeight: 0 }}>
+          <section className={styles.panel} aria-labelledby="queue-title">
+            <header className={styles.panelHead}>
+              <h2 id="queue-title" className={styles.panelTitle}>
+                Near-win queue
+              </h2>
+              <span className={styles.count}>{view?.bingoTicketQueue.length ?? 0}</span>
+            </header>
+            <div className={styles.panelBody}>
+              {!view?.bingoTicketQueue.length ? (
+                <p className={styles.empty}>Nobody is close yet.</p>
+              ) : (
+                <ol className={styles.list}>
+                  {view.bingoTicketQueue.map((entry) => (
+                    <li key={entry.ticketIndex} className={styles.item}>
+                      <span className={styles.togo} data-two={entry.togo === 2 || undefined}>
+                        {entry.togo} to go
+                      </span>
+                      <strong>{nameOf(entry.playerId)}</strong>
+                      <span className={styles.muted}>#{entry.ticketIndex + 1}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </div>
+          </section>
+          <section className={styles.panel} aria-labelledby="winners-title">
+            <header className={styles.panelHead}>
+              <h2 id="winners-title" className={styles.panelTitle}>
+                Winners
+              </h2>
+            </header>
+            <div className={styles.panelBody}>
+              {!view?.awards.length ? (
+                <p className={styles.empty}>No prize won yet.</p>
+              ) : (
+                <ol className={styles.list} aria-label="Winners">
+                  {view.awards.map((award) => (
+                    <li key={award.prize} className={styles.item}>
+                      <span className={styles.chip} data-tone="GOLD">
+                        {PRIZE_NAMES[award.prize]}
+                      </span>
+                      <span>
+                        {award.winners.map((winner) => nameOf(winner.playerId)).join(', ')}
+                        <span className={styles.muted}>
+                          {' '}
+                          on {award.ball}
+                          {award.onPrizeBall ? ' ★' : ''}
+                        </span>
+                      </span>
+                      <span className={styles.amount}>{formatCurrency(award.amountPence)}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+              {view?.final && (
+                <>
+                  <h3 className={styles.panelTitle} style={{ margin: '12px 0 6px' }}>
+                    Finalists · pot {formatCurrency(view.final.potPence)}
+                  </h3>
+                  <ol className={styles.list} aria-label="Finalists">
+                    {view.final.finalists.map((finalist) => (
+                      <li key={finalist.ticketIndex} className={styles.item}>
+                        <strong>{nameOf(finalist.playerId)}</strong>
+                        {finalist.runnerUp && <span className={styles.chip}>runner-up</span>}
+                        <span className={styles.amount} style={{ color: revealed ? undefined : '#aab4d4' }}>
+                          {revealed
+                            ? (finalist.choice ?? '—').toUpperCase()
+                            : finalist.hasChosen
+                              ? 'chosen'
+                              : 'choosing…'}
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                </>
+              )}
+              {view?.result && (
+                <>
+                  <h3 className={styles.panelTitle} style={{ margin: '12px 0 6px' }}>
+                    Payouts · {view.result.outcome}
+                  </h3>
+                  <ol className={styles.list} aria-label="Payouts">
+                    {view.result.payouts.map((payout) => (
+                      <li key={payout.ticketIndex} className={styles.item}>
+                        <strong>{nameOf(payout.playerId)}</strong>
+                        <span className={styles.muted}>x{payout.multiplier}</span>
+                        <span className={styles.amount}>{formatCurrency(payout.totalPence)}</span>
+                      </li>
+                    ))}
+                  </ol>
+                </>
+              )}
+            </div>
+          </section>
+        </div>
+      </div>
+
+      <div className={`${styles.column} ${styles.aside}`}>
+        <HostChatPanel gameUuid={gameUuid} />
+        <AuditList gameUuid={gameUuid} />
+      </div>
+    </div>
+  );
+}
