@@ -1,0 +1,1 @@
+export { ShareIcon, ShareStealSlider, StealIcon, type Choice, type ShareStealSliderProps } from './share-steal-slider';
