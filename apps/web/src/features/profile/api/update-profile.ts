@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileUpdate, UserSettings } from '@ruthless/protocol';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from './get-profile';
+
+/** `PATCH /api/operator/user`: the profile modal's alias, phone number and default choice. */
+export const updateProfile = (update: ProfileUpdate) => api.patch<UserSettings>('/operator/user', update);
+
+/** Saves, then refetches the profile. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+  });
+}
