@@ -1,11 +1,12 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import { areaErrorBoundary, RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { StartUpGate } from '@/features/auth/components/start-up-gate';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ForgotPasswordRoute } from './routes/forgot-password';
+import { HowToPlayRoute } from './routes/how-to-play';
 import { LobbyRoute } from './routes/lobby';
 import { LoginRoute } from './routes/login/login';
 import { NotFoundRoute } from './routes/not-found';
@@ -14,7 +15,8 @@ import { ProfileRoute } from './routes/profile';
 /**
  * The routes of SPEC.md §2. Purchase and game load on demand; their chunks keep the module's
  * name (assets/purchase-*.js, assets/game-*.js). A route that throws, or whose chunk fails to
- * load, shows the crash screen.
+ * load, shows the crash screen: in place of its own area inside the app's frame for the
+ * signed-in areas (the menu still works), full screen otherwise.
  */
 export function createAppRouter() {
   return createBrowserRouter([
@@ -28,6 +30,8 @@ export function createAppRouter() {
           children: [
             { path: 'login', Component: LoginRoute },
             { path: 'forgot-password', Component: ForgotPasswordRoute },
+            // Public: visitors read it from the landing, players from the menu.
+            { path: 'how-to-play', Component: HowToPlayRoute },
             { path: '*', Component: NotFoundRoute },
           ],
         },
@@ -38,16 +42,18 @@ export function createAppRouter() {
             {
               Component: AppLayout,
               children: [
-                { index: true, Component: LobbyRoute },
+                { index: true, Component: LobbyRoute, ErrorBoundary: areaErrorBoundary('lobby') },
                 {
                   path: 'purchase/:roomUuid/:gameUuid',
+                  ErrorBoundary: areaErrorBoundary('purchase'),
                   lazy: async () => ({ Component: (await import('./routes/purchase')).PurchaseRoute }),
                 },
                 {
                   path: 'game/:id',
+                  ErrorBoundary: areaErrorBoundary('game'),
                   lazy: async () => ({ Component: (await import('./routes/game')).GameRoute }),
                 },
-                { path: 'profile', Component: ProfileRoute },
+                { path: 'profile', Component: ProfileRoute, ErrorBoundary: areaErrorBoundary('profile') },
               ],
             },
           ],

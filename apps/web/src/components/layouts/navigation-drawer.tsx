@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
-import { LobbyIcon, LogoutIcon, SoundIcon, UserIcon } from '@/components/ui/icons';
+import { HelpIcon, LobbyIcon, LogoutIcon, SoundIcon, UserIcon } from '@/components/ui/icons';
 import { toggleMuted, useMuted } from '@/lib/sound';
 import { useLogOut } from '@/hooks/use-log-out';
 import { useClientStore } from '@/stores/client-store';
 import { navigationDrawerId } from './bottom-bar';
 import styles from './navigation-drawer.module.css';
 
-/** The menu behind the bottom bar's button: Games Lobby, Profile, Toggle Sound, Logout. */
+/** The menu behind the bottom bar's button: Games Lobby, Profile, How to play, Toggle Sound, Logout. */
 export function NavigationDrawer() {
   const isOpen = useClientStore((state) => state.isNavigationDrawerOpen);
   const setOpen = useClientStore((state) => state.setNavigationDrawerOpen);
@@ -42,6 +42,12 @@ export function NavigationDrawer() {
             <NavLink to="/profile" className={linkClass}>
               <UserIcon className={styles.icon} />
               Profile
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/how-to-play" className={linkClass}>
+              <HelpIcon className={styles.icon} />
+              How to play
             </NavLink>
           </li>
           <li>

@@ -6,7 +6,10 @@ import styles from './form-errors-toast.module.css';
 let lastToast: string | number | undefined;
 
 /** Every message of a failed form, in the order of its fields, as one bulleted toast. */
-export function toastFormErrors<T extends FieldValues>(errors: FieldErrors<T>, fieldOrder: readonly string[]) {
+export function toastFormErrors<T extends FieldValues>(
+  errors: FieldErrors<T>,
+  fieldOrder: readonly string[],
+) {
   const seen = new Set<string>();
   const list: string[] = [];
   const keys = [...fieldOrder, ...Object.keys(errors).filter((key) => !fieldOrder.includes(key))];

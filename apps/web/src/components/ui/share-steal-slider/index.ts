@@ -1,1 +1,7 @@
-export { ShareIcon, ShareStealSlider, StealIcon, type Choice, type ShareStealSliderProps } from './share-steal-slider';
+export {
+  ShareIcon,
+  ShareStealSlider,
+  StealIcon,
+  type Choice,
+  type ShareStealSliderProps,
+} from './share-steal-slider';

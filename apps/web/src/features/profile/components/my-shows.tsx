@@ -23,7 +23,9 @@ export function MyShows() {
       ) : shows.isError ? (
         <p className={styles.muted}>Your shows could not be loaded. Please try again later.</p>
       ) : shows.data.length === 0 ? (
-        <p className={styles.muted}>No shows yet. Claim a ticket in the lobby and your games will show here.</p>
+        <p className={styles.muted}>
+          No shows yet. Claim a ticket in the lobby and your games will show here.
+        </p>
       ) : (
         <ul className={styles.list} aria-label="Past shows">
           {shows.data.map((show) => (
@@ -39,7 +41,7 @@ function ShowRow({ show }: { show: MyShow }) {
   const won = show.winningsPence > 0;
   return (
     <li>
-      <Panel as="article" tone={won ? "gold" : "glass"} className={styles.show}>
+      <Panel as="article" tone={won ? 'gold' : 'glass'} className={styles.show}>
         <div className={styles.head}>
           <div>
             <p className={styles.room}>{show.roomName}</p>
