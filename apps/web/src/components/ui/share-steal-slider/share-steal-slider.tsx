@@ -68,7 +68,14 @@ export function ShareStealSlider({
   invalid = false,
 }: ShareStealSliderProps) {
   const track = useRef<HTMLDivElement>(null);
-  const [drag, setDrag] = useState<number | null>(null);
+  const [drag, setDragState] = useState<number | null>(null);
+  // The release reads the latest position from here: pointer moves render at a lower priority, so
+  // the handler's `drag` may lag behind the last move.
+  const latest = useRef<number | null>(null);
+  const setDrag = (next: number | null) => {
+    latest.current = next;
+    setDragState(next);
+  };
   const shown = drag ?? position(value);
 
   // Where the pointer is on the track, -1 (share end) to 1 (steal end).
@@ -90,14 +97,15 @@ export function ShareStealSlider({
     setDrag(fromPointer(event));
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (drag === null || disabled) return;
+    if (latest.current === null || disabled) return;
     setDrag(fromPointer(event));
   };
-  const onPointerUp = () => {
-    if (drag === null) return;
-    if (drag <= -THRESHOLD) choose('share');
-    else if (drag >= THRESHOLD) choose('steal');
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    if (latest.current === null) return;
+    const released = fromPointer(event);
     setDrag(null);
+    if (released <= -THRESHOLD) choose('share');
+    else if (released >= THRESHOLD) choose('steal');
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (disabled) return;

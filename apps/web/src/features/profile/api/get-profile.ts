@@ -5,9 +5,10 @@ import { api } from '@/lib/api-client';
 /** `GET /api/operator/user`: the player's settings, shown on the profile. */
 export const getProfile = () => api.get<UserSettings>('/operator/user');
 
-// The start-up gate reads the same settings under this key, so one fetch serves both and a save
-// refreshes both.
-export const profileQueryKey = ['defaultUserSettings'] as const;
+// Its own key, apart from the start-up gate's copy, which decides whether the app opens at all.
+export const profileQueryKey = ['profile'] as const;
+/** The start-up gate's copy of the same settings (its alias badge), refreshed after a save. */
+export const startUpSettingsQueryKey = ['defaultUserSettings'] as const;
 
 export const getProfileQueryOptions = (playerUuid: string | null) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate, UserSettings } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
-import { profileQueryKey } from './get-profile';
+import { profileQueryKey, startUpSettingsQueryKey } from './get-profile';
 
 /** `PATCH /api/operator/user`: the profile modal's alias, phone number and default choice. */
 export const updateProfile = (update: ProfileUpdate) => api.patch<UserSettings>('/operator/user', update);
@@ -11,6 +11,10 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+        queryClient.invalidateQueries({ queryKey: startUpSettingsQueryKey }),
+      ]),
   });
 }
