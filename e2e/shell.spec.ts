@@ -258,7 +258,9 @@ test.describe('a whole show', () => {
       new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(won / 100),
     );
     await expect(shows.first().getByRole('table', { name: /^Ticket \d+$/ })).toBeVisible();
-    await page.screenshot({ path: 'test-results/screens/my-shows.png', fullPage: true });
+    const section = page.getByRole('region', { name: 'My shows' });
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: 'test-results/screens/my-shows.png' });
     await shows.first().getByRole('link', { name: 'Results & draw check' }).click();
     await expect(page.getByRole('heading', { name: 'Winnings' })).toBeVisible();
     await page.getByRole('link', { name: 'Check this draw' }).click();

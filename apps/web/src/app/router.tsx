@@ -43,15 +43,25 @@ export function createAppRouter() {
               Component: AppLayout,
               children: [
                 { index: true, Component: LobbyRoute, ErrorBoundary: areaErrorBoundary('lobby') },
+                // A lazy route's chunk that fails to load is caught by its parent's boundary, hence
+                // the pathless parents.
                 {
-                  path: 'purchase/:roomUuid/:gameUuid',
                   ErrorBoundary: areaErrorBoundary('purchase'),
-                  lazy: async () => ({ Component: (await import('./routes/purchase')).PurchaseRoute }),
+                  children: [
+                    {
+                      path: 'purchase/:roomUuid/:gameUuid',
+                      lazy: async () => ({ Component: (await import('./routes/purchase')).PurchaseRoute }),
+                    },
+                  ],
                 },
                 {
-                  path: 'game/:id',
                   ErrorBoundary: areaErrorBoundary('game'),
-                  lazy: async () => ({ Component: (await import('./routes/game')).GameRoute }),
+                  children: [
+                    {
+                      path: 'game/:id',
+                      lazy: async () => ({ Component: (await import('./routes/game')).GameRoute }),
+                    },
+                  ],
                 },
                 { path: 'profile', Component: ProfileRoute, ErrorBoundary: areaErrorBoundary('profile') },
               ],
