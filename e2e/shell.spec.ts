@@ -259,8 +259,8 @@ test.describe('a whole show', () => {
     );
     await expect(shows.first().getByRole('table', { name: /^Ticket \d+$/ })).toBeVisible();
     const section = page.getByRole('region', { name: 'My shows' });
-    await section.scrollIntoViewIfNeeded();
-    await section.screenshot({ path: 'test-results/screens/my-shows.png' });
+    await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: 'test-results/screens/my-shows.png' });
     await shows.first().getByRole('link', { name: 'Results & draw check' }).click();
     await expect(page.getByRole('heading', { name: 'Winnings' })).toBeVisible();
     await page.getByRole('link', { name: 'Check this draw' }).click();
