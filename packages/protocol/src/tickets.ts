@@ -60,3 +60,21 @@ export const ClaimMessage = {
   needsCard: 'Pick a lucky-fate card on the purchase page to claim this ticket.',
   cardInGame: 'The lucky-fate card for this game is picked in the game: claim the ticket without one.',
 } as const;
+
+/** `GET /api/my-shows`: one game the player held a ticket for and that has ended. */
+export const myShowSchema = z.object({
+  gameUuid: z.uuid(),
+  roomUuid: z.uuid(),
+  roomName: z.string(),
+  startTime: z.iso.datetime(),
+  ticketIndex: z.number().int().nonnegative(),
+  ticket: ticketGridSchema,
+  /** The multiplier behind the player's lucky-fate card, null when none was picked. */
+  luckyFateMultiplier: z.number().int().min(1).max(3).nullable(),
+  /** What the player won in the game, in pence (0 when nothing). */
+  winningsPence: z.number().int().nonnegative(),
+});
+export type MyShow = z.infer<typeof myShowSchema>;
+/** Newest first, at most MY_SHOWS_LIMIT. */
+export const myShowsResponseSchema = z.array(myShowSchema);
+export const MY_SHOWS_LIMIT = 50;

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { LuckyFatePick, TicketClaimed } from '@ruthless/game';
 import { OPERATOR } from '@ruthless/protocol';
 import type { Db } from '../db/database';
-import { gameEvents, games, playerProfiles, tickets } from '../db/schema';
+import { gameEvents, games, payouts, playerProfiles, rooms, tickets } from '../db/schema';
 import type { GameRow } from '../games/games.repository';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -107,5 +107,21 @@ export class TicketsRepository {
         ),
       )
       .orderBy(asc(games.startTime));
+  }
+
+  /** The player's tickets for ended games, newest first, with the room's name and what they won. */
+  listFinishedForPlayer(
+    playerId: string,
+    limit: number,
+  ): Promise<{ ticket: TicketRow; game: GameRow; roomName: string; winningsPence: number | null }[]> {
+    return this.db
+      .select({ ticket: tickets, game: games, roomName: rooms.name, winningsPence: payouts.pence })
+      .from(tickets)
+      .innerJoin(games, eq(games.id, tickets.gameId))
+      .innerJoin(rooms, eq(rooms.id, games.roomId))
+      .leftJoin(payouts, and(eq(payouts.gameId, tickets.gameId), eq(payouts.playerId, tickets.playerId)))
+      .where(and(eq(tickets.playerId, playerId), isNull(tickets.releasedAt), eq(games.state, 'ended')))
+      .orderBy(desc(games.startTime))
+      .limit(limit);
   }
 }

@@ -1,5 +1,11 @@
 import { luckyFateCards, ticketAt } from '@ruthless/game';
-import { ClaimMessage, type ActiveTicket, type ClaimResponse } from '@ruthless/protocol';
+import {
+  ClaimMessage,
+  MY_SHOWS_LIMIT,
+  type ActiveTicket,
+  type ClaimResponse,
+  type MyShow,
+} from '@ruthless/protocol';
 import type { GameRow, GamesRepository } from '../games/games.repository';
 import type { MetadataPublisher } from '../lobby/metadata-publisher';
 import { HttpError } from '../plugins/errors';
@@ -65,6 +71,24 @@ export class TicketsService {
   async activeTickets(playerId: string, unfinishedOnly: boolean): Promise<ActiveTicket[]> {
     const rows = await this.tickets.listForPlayer(playerId, unfinishedOnly);
     return rows.map(({ ticket, game }) => toActiveTicket(ticket, game));
+  }
+
+  /** The profile's 'My shows': the player's ended games with their ticket and winnings. */
+  async myShows(playerId: string): Promise<MyShow[]> {
+    const rows = await this.tickets.listFinishedForPlayer(playerId, MY_SHOWS_LIMIT);
+    return rows.map(({ ticket, game, roomName, winningsPence }) => {
+      const active = toActiveTicket(ticket, game);
+      return {
+        gameUuid: game.id,
+        roomUuid: game.roomId,
+        roomName,
+        startTime: game.startTime.toISOString(),
+        ticketIndex: ticket.ticketIndex,
+        ticket: ticket.numbers,
+        luckyFateMultiplier: active.luckyFateMultiplier,
+        winningsPence: winningsPence ?? 0,
+      };
+    });
   }
 
   /** Why the guarded claim did not deal a ticket, in the words the player sees. */

@@ -1,5 +1,5 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import { areaErrorBoundary, RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { StartUpGate } from '@/features/auth/components/start-up-gate';
 import { PublicLayout } from '@/components/layouts/public-layout';
@@ -7,6 +7,7 @@ import { RootLayout } from '@/components/layouts/root-layout';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { HostRoute } from './routes/host';
 import { ForgotPasswordRoute } from './routes/forgot-password';
+import { HowToPlayRoute } from './routes/how-to-play';
 import { LobbyRoute } from './routes/lobby';
 import { LoginRoute } from './routes/login/login';
 import { NotFoundRoute } from './routes/not-found';
@@ -15,7 +16,8 @@ import { ProfileRoute } from './routes/profile';
 /**
  * The routes of SPEC.md §2. Purchase and game load on demand; their chunks keep the module's
  * name (assets/purchase-*.js, assets/game-*.js). A route that throws, or whose chunk fails to
- * load, shows the crash screen.
+ * load, shows the crash screen: in place of its own area inside the app's frame for the
+ * signed-in areas (the menu still works), full screen otherwise.
  */
 export function createAppRouter() {
   return createBrowserRouter([
@@ -29,6 +31,8 @@ export function createAppRouter() {
           children: [
             { path: 'login', Component: LoginRoute },
             { path: 'forgot-password', Component: ForgotPasswordRoute },
+            // Public: visitors read it from the landing, players from the menu.
+            { path: 'how-to-play', Component: HowToPlayRoute },
             { path: '*', Component: NotFoundRoute },
           ],
         },
@@ -44,16 +48,28 @@ export function createAppRouter() {
             {
               Component: AppLayout,
               children: [
-                { index: true, Component: LobbyRoute },
+                { index: true, Component: LobbyRoute, ErrorBoundary: areaErrorBoundary('lobby') },
+                // A lazy route's chunk that fails to load is caught by its parent's boundary, hence
+                // the pathless parents.
                 {
-                  path: 'purchase/:roomUuid/:gameUuid',
-                  lazy: async () => ({ Component: (await import('./routes/purchase')).PurchaseRoute }),
+                  ErrorBoundary: areaErrorBoundary('purchase'),
+                  children: [
+                    {
+                      path: 'purchase/:roomUuid/:gameUuid',
+                      lazy: async () => ({ Component: (await import('./routes/purchase')).PurchaseRoute }),
+                    },
+                  ],
                 },
                 {
-                  path: 'game/:id',
-                  lazy: async () => ({ Component: (await import('./routes/game')).GameRoute }),
+                  ErrorBoundary: areaErrorBoundary('game'),
+                  children: [
+                    {
+                      path: 'game/:id',
+                      lazy: async () => ({ Component: (await import('./routes/game')).GameRoute }),
+                    },
+                  ],
                 },
-                { path: 'profile', Component: ProfileRoute },
+                { path: 'profile', Component: ProfileRoute, ErrorBoundary: areaErrorBoundary('profile') },
               ],
             },
           ],

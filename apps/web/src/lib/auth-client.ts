@@ -8,6 +8,7 @@ import {
   type IdentityClaims,
 } from '@ruthless/protocol';
 import { useSessionStore } from '@/stores/session-store';
+import { trackEvent } from './analytics';
 import { ApiError } from './api-client';
 
 /**
@@ -60,9 +61,11 @@ export function decodeIdentityToken(token: string): IdentityClaims {
 
 /**
  * Ends the session on the server (best effort) and clears the session state. Whoever watches
- * the session (the start-up gate, the login page) moves on from there.
+ * the session (the start-up gate, the login page) moves on from there. Every sign-out, by the
+ * player or forced, is one `logOffTime` analytics event.
  */
 export async function signOut(): Promise<void> {
+  trackEvent('logOffTime', { userId: useSessionStore.getState().playerUuid });
   try {
     await authClient.signOut();
   } finally {

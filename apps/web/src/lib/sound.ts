@@ -1,6 +1,12 @@
 import { Howl, Howler } from 'howler';
 import { useEffect, useSyncExternalStore } from 'react';
 
+/** The show's short sound effects in public/media/sfx. */
+export type Sfx = 'ball-drop' | 'win' | 'reel-spin' | 'reveal' | 'click';
+export const GAME_SOUNDS: readonly Sfx[] = ['click', 'ball-drop', 'reel-spin', 'reveal', 'win'];
+/** The start-up gate never waits longer than this for the game sounds (a slow network). */
+export const SOUND_LOAD_TIMEOUT_MS = 4000;
+
 /** The background tracks in public/sounds (made by scripts/make-sounds.sh). */
 export type MusicTrack = 'presenter-only';
 
@@ -86,6 +92,59 @@ export const music = {
   },
 };
 
+const effects = new Map<Sfx, Howl>();
+
+function effect(name: Sfx): Howl {
+  let howl = effects.get(name);
+  if (!howl) {
+    // Not preloaded on creation: the start-up gate loads them (loadGameSounds), else the first play.
+    howl = new Howl({ src: [`/media/sfx/${name}.mp3`], preload: false, volume: DEFAULT_VOLUME });
+    effects.set(name, howl);
+  }
+  return howl;
+}
+
+/** Plays a sound effect once, at `volume` (0..1). */
+export function playSfx(name: Sfx, volume = 0.6): void {
+  const howl = effect(name);
+  if (howl.state() === 'unloaded') howl.load();
+  const id = howl.play();
+  howl.volume(volume, id);
+}
+
+export function stopSfx(): void {
+  for (const howl of effects.values()) howl.stop();
+}
+
+/** The shared button's click. */
+export function playClick(): void {
+  playSfx('click', 0.4);
+}
+
+/**
+ * Loads the game's sound effects, resolving once all have loaded or failed, or after
+ * `timeoutMs` at most: the start-up gate waits on it with 'Loading initial data...'.
+ */
+export function loadGameSounds(timeoutMs = SOUND_LOAD_TIMEOUT_MS): Promise<void> {
+  const loads = GAME_SOUNDS.map(
+    (name) =>
+      new Promise<void>((resolve) => {
+        const howl = effect(name);
+        if (howl.state() === 'loaded') return resolve();
+        howl.once('load', () => resolve());
+        howl.once('loaderror', () => resolve());
+        if (howl.state() === 'unloaded') howl.load();
+      }),
+  );
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    void Promise.all(loads).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** True when the player muted the app (persisted as `isMuted` in localStorage). */
 export function isMuted(): boolean {
   return muted;
@@ -118,19 +177,44 @@ export function useMuted(): boolean {
   return useSyncExternalStore(subscribe, isMuted, isMuted);
 }
 
-// SPEC.md §4: Apple devices keep playing a hidden page's audio, so it is muted while hidden and
-// brought back shortly after the page returns.
-const isApple =
-  typeof navigator !== 'undefined' &&
-  (/iPad|iPhone|iPod/.test(navigator.userAgent) ||
-    (navigator.userAgent.includes('Macintosh') && navigator.maxTouchPoints > 1));
-if (isApple && typeof document !== 'undefined') {
+/** Warnings shown when the browser refuses to pause or restart audio (docs/player-app.md). */
+export const audioMessages = {
+  suspendFailed: 'Error suspending audio context.',
+  resumeFailed: 'Error resuming audio context.',
+} as const;
+
+/**
+ * Apple devices keep playing a hidden page's audio: while hidden every sound is muted and the
+ * audio context suspended; 500 ms after the page returns both come back. `warn` shows the
+ * warning toasts when the browser refuses. Returns the listener's removal.
+ */
+export function handleAppleVisibility(warn: (message: string) => void): () => void {
+  if (!isAppleDevice()) return () => undefined;
   let resumeTimer: ReturnType<typeof setTimeout> | undefined;
-  document.addEventListener('visibilitychange', () => {
+  const onChange = () => {
     clearTimeout(resumeTimer);
-    if (document.hidden) Howler.mute(true);
-    else resumeTimer = setTimeout(() => Howler.mute(muted), APPLE_RESUME_DELAY_MS);
-  });
+    if (document.hidden) {
+      Howler.mute(true);
+      Howler.ctx?.suspend().catch(() => warn(audioMessages.suspendFailed));
+    } else {
+      resumeTimer = setTimeout(() => {
+        Howler.mute(muted);
+        Howler.ctx?.resume().catch(() => warn(audioMessages.resumeFailed));
+      }, APPLE_RESUME_DELAY_MS);
+    }
+  };
+  document.addEventListener('visibilitychange', onChange);
+  return () => {
+    clearTimeout(resumeTimer);
+    document.removeEventListener('visibilitychange', onChange);
+  };
+}
+
+function isAppleDevice(): boolean {
+  return (
+    /iPad|iPhone|iPod/.test(navigator.userAgent) ||
+    (navigator.userAgent.includes('Macintosh') && navigator.maxTouchPoints > 1)
+  );
 }
 
 /**

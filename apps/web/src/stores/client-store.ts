@@ -4,9 +4,6 @@ import { create } from 'zustand';
 export type BackgroundTheme = 'RED' | 'GOLD' | 'GREEN' | 'DEFAULT';
 export const backgroundThemes: readonly BackgroundTheme[] = ['RED', 'GOLD', 'GREEN', 'DEFAULT'];
 
-export type DeviceOrientation = 'portrait' | 'landscape';
-export type DeviceType = 'mobile' | 'desktop';
-
 export interface LiveVideoState {
   /** The browser blocked autoplay with sound: the player must tap to allow audio. */
   needsUserInput: boolean;
@@ -16,16 +13,14 @@ export interface LiveVideoState {
 
 export interface ClientState {
   backgroundTheme: BackgroundTheme;
-  deviceOrientation: DeviceOrientation;
-  deviceType: DeviceType;
   isNavigationDrawerOpen: boolean;
   /** `?preview=1`: the host previews a game screen without signing in, and without the bottom bar. */
   isPreview: boolean;
+  /** The game sounds have loaded (or the start-up gate stopped waiting): the gate lets the app in. */
   soundLoaded: boolean;
   liveVideo: LiveVideoState;
 
   setBackgroundTheme: (theme: BackgroundTheme) => void;
-  setDevice: (device: { orientation: DeviceOrientation; type: DeviceType }) => void;
   setNavigationDrawerOpen: (open: boolean) => void;
   toggleNavigationDrawer: () => void;
   setPreview: (isPreview: boolean) => void;
@@ -33,18 +28,18 @@ export interface ClientState {
   setLiveVideo: (patch: Partial<LiveVideoState>) => void;
 }
 
-/** State of the device and the screen, not of the player or the game (SPEC.md §3 "Client state"). */
+/**
+ * State of the screen, not of the player or the game (SPEC.md §3 "Client state"). The device's
+ * orientation and type are not kept: CSS media queries decide the rotate message and the layout.
+ */
 export const useClientStore = create<ClientState>()((set) => ({
   backgroundTheme: 'DEFAULT',
-  deviceOrientation: 'portrait',
-  deviceType: 'mobile',
   isNavigationDrawerOpen: false,
   isPreview: false,
   soundLoaded: false,
   liveVideo: { needsUserInput: false, isSuspended: false },
 
   setBackgroundTheme: (backgroundTheme) => set({ backgroundTheme }),
-  setDevice: ({ orientation, type }) => set({ deviceOrientation: orientation, deviceType: type }),
   setNavigationDrawerOpen: (isNavigationDrawerOpen) => set({ isNavigationDrawerOpen }),
   toggleNavigationDrawer: () => set((state) => ({ isNavigationDrawerOpen: !state.isNavigationDrawerOpen })),
   setPreview: (isPreview) => set({ isPreview }),

@@ -3,6 +3,7 @@ import {
   claimResponseSchema,
   claimTicketBodySchema,
   errorResponseSchema,
+  myShowsResponseSchema,
   purchaseBodySchema,
   purchasesQuerySchema,
   purchasesResponseSchema,
@@ -80,5 +81,19 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
       },
     },
     async (request) => tickets.activeTickets(request.player!.id, request.query.unFinishedGames === 'true'),
+  );
+
+  app.get(
+    '/api/my-shows',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['tickets'],
+        summary: "The player's ended games, newest first: ticket, lucky-fate multiplier and winnings",
+        security: [{ bearer: [] }],
+        response: { 200: myShowsResponseSchema, ...errors },
+      },
+    },
+    async (request) => tickets.myShows(request.player!.id),
   );
 };

@@ -19,12 +19,20 @@ export function describeError(error: unknown): string {
 
 export interface CrashScreenProps {
   error: unknown;
+  /** An area's crash (lobby, game, profile): a card inside the app's frame, so the menu still works. */
+  area?: string;
 }
 
 /** What a player sees when the app breaks: an apology, a way out, and the trace for support (SPEC.md §2). */
-export function CrashScreen({ error }: CrashScreenProps) {
+export function CrashScreen({ error, area }: CrashScreenProps) {
+  const Tag = area ? 'section' : 'main';
   return (
-    <main className={styles.screen} role="alert" aria-labelledby="crash-title">
+    <Tag
+      className={[styles.screen, area ? styles.area : ''].join(' ')}
+      role="alert"
+      aria-labelledby="crash-title"
+      data-area={area}
+    >
       <div className={styles.card}>
         <svg className={styles.icon} viewBox="0 0 64 64" aria-hidden="true">
           <defs>
@@ -52,6 +60,6 @@ export function CrashScreen({ error }: CrashScreenProps) {
           </pre>
         </details>
       </div>
-    </main>
+    </Tag>
   );
 }

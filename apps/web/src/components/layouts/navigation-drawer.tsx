@@ -1,15 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { NavLink, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
-import { LobbyIcon, LogoutIcon, SoundIcon, UserIcon } from '@/components/ui/icons';
+import { useEffect, useRef } from 'react';
+import { NavLink } from 'react-router';
+import { HelpIcon, LobbyIcon, LogoutIcon, SoundIcon, UserIcon } from '@/components/ui/icons';
 import { toggleMuted, useMuted } from '@/lib/sound';
-import { signOut } from '@/lib/auth-client';
+import { useLogOut } from '@/hooks/use-log-out';
 import { useClientStore } from '@/stores/client-store';
 import { navigationDrawerId } from './bottom-bar';
 import styles from './navigation-drawer.module.css';
 
-/** The menu behind the bottom bar's button: Games Lobby, Profile, Toggle Sound, Logout. */
+/** The menu behind the bottom bar's button: Games Lobby, Profile, How to play, Toggle Sound, Logout. */
 export function NavigationDrawer() {
   const isOpen = useClientStore((state) => state.isNavigationDrawerOpen);
   const setOpen = useClientStore((state) => state.setNavigationDrawerOpen);
@@ -47,6 +45,12 @@ export function NavigationDrawer() {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/how-to-play" className={linkClass}>
+              <HelpIcon className={styles.icon} />
+              How to play
+            </NavLink>
+          </li>
+          <li>
             <ToggleSoundItem
               className={styles.item}
               badgeClassName={styles.soon}
@@ -74,26 +78,9 @@ function ToggleSoundItem(props: { className?: string; badgeClassName?: string; i
   );
 }
 
-/** The menu's 'Logout': ends the session, then the login page (SPEC.md §8 'Logged out successfully.'). */
+/** The menu's 'Logout': ends the session, then the login page. */
 function LogoutItem(props: { className?: string; iconClassName?: string }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const setOpen = useClientStore((state) => state.setNavigationDrawerOpen);
-  const [isSigningOut, setSigningOut] = useState(false);
-  const logOut = async () => {
-    setSigningOut(true);
-    try {
-      await signOut();
-      toast.success('Logged out successfully.');
-    } catch {
-      toast.error('Something went wrong. Please try again.');
-    } finally {
-      setSigningOut(false);
-      setOpen(false);
-      queryClient.clear();
-      void navigate('/login', { replace: true });
-    }
-  };
+  const { logOut, isSigningOut } = useLogOut();
   return (
     <button type="button" className={props.className} onClick={() => void logOut()} disabled={isSigningOut}>
       <LogoutIcon className={props.iconClassName} />

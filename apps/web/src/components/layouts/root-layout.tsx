@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, useSearchParams } from 'react-router';
-import { useDeviceTracking } from '@/hooks/use-device-tracking';
+import { toast } from 'react-toastify';
+import { handleAppleVisibility } from '@/lib/sound';
 import { useClientStore, type BackgroundTheme } from '@/stores/client-store';
 import { RotateDevice } from './rotate-device';
 import styles from './root-layout.module.css';
@@ -15,7 +16,7 @@ const themeColor: Record<BackgroundTheme, string> = {
 
 /**
  * Wraps every screen: applies the theme as CSS variables on the root element, reads the preview
- * flag, tracks the device, and swaps the app for 'Rotate your device' on phones held sideways.
+ * flag, and swaps the app for 'Rotate your device' on phones held sideways.
  */
 export function RootLayout() {
   const theme = useClientStore((state) => state.backgroundTheme);
@@ -23,12 +24,14 @@ export function RootLayout() {
   const [searchParams] = useSearchParams();
   const isPreview = searchParams.get('preview') === '1';
   const navigation = useNavigation();
-  useDeviceTracking();
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', themeColor[theme]);
   }, [theme]);
+
+  // Apple devices: sound off while the page is hidden, back 500 ms after it returns.
+  useEffect(() => handleAppleVisibility((message) => toast.warn(message)), []);
 
   useEffect(() => {
     setPreview(isPreview);

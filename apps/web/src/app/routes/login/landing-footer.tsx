@@ -22,6 +22,8 @@ export function LandingFooter() {
         ))}
       </ul>
       <nav className={styles.footerLinks} aria-label="Legal">
+        <Link to="/how-to-play">How to play</Link>
+        <span aria-hidden="true">·</span>
         <Link to="/login?privacy-policy=1">Privacy Policy</Link>
         <span aria-hidden="true">·</span>
         <span>

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { playClick } from '@/lib/sound';
 import { Spinner } from '../spinner';
 import styles from './button.module.css';
 
@@ -24,7 +25,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, St
   isLoading?: boolean;
 }
 
-/** The show's chunky button: a raised face that presses down. */
+/** The show's chunky button: a raised face that presses down, with the click sound. */
 export function Button({
   variant,
   size,
@@ -35,6 +36,7 @@ export function Button({
   className,
   children,
   type = 'button',
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
@@ -43,6 +45,10 @@ export function Button({
       className={buttonClassName({ variant, size, fullWidth }, className)}
       disabled={disabled || isLoading}
       aria-busy={isLoading || undefined}
+      onClick={(event) => {
+        playClick();
+        onClick?.(event);
+      }}
       {...rest}
     >
       {isLoading ? (
@@ -74,10 +80,18 @@ export function LinkButton({
   icon,
   className,
   children,
+  onClick,
   ...rest
 }: LinkButtonProps) {
   return (
-    <Link className={buttonClassName({ variant, size, fullWidth }, className)} {...rest}>
+    <Link
+      className={buttonClassName({ variant, size, fullWidth }, className)}
+      onClick={(event) => {
+        playClick();
+        onClick?.(event);
+      }}
+      {...rest}
+    >
       {icon && (
         <span className={styles.icon} aria-hidden="true">
           {icon}

@@ -102,3 +102,11 @@ export const KeyIcon = (p: IconProps) => (
     <path d="M11.2 11.8L20 3M16 7l3 3M14 9l2 2" />
   </Icon>
 );
+
+export const HelpIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9.3a2.6 2.6 0 0 1 5 .9c0 1.8-2.5 2.2-2.5 3.8" />
+    <circle cx="12" cy="17.2" r="1.2" fill="currentColor" stroke="none" />
+  </Icon>
+);

@@ -10,12 +10,12 @@ import {
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { Panel } from '@/components/ui/panel';
+import { ShareStealSlider } from '@/components/ui/share-steal-slider';
 import { errorMessage } from '@/lib/api-client';
 import { useSaveDetails } from '../api/save-details';
 import { toastFormErrors } from '../hooks/toast-form-errors';
 import { messages } from '../messages';
 import { FormField } from './form-field';
-import { RuthlessChoiceSlider } from './ruthless-choice-slider';
 import styles from './auth.module.css';
 
 const FIELDS = [
@@ -136,8 +136,9 @@ export function DetailsForm({ settings }: { settings: UserSettings }) {
               control={control}
               name="ruthlessChoice"
               render={({ field }) => (
-                <RuthlessChoiceSlider
+                <ShareStealSlider
                   id="details-choice"
+                  label="Default ruthless choice"
                   value={field.value}
                   onChange={field.onChange}
                   invalid={Boolean(errors.ruthlessChoice)}

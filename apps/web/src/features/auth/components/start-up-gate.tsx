@@ -5,6 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { needsMandatoryDetails } from '@ruthless/protocol';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { authClient, signOut } from '@/lib/auth-client';
+import { loadGameSounds } from '@/lib/sound';
+import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
 import { useUserSettings } from '../api/get-user-settings';
 import { useIdentityToken } from '../hooks/use-identity-token';
@@ -14,7 +16,8 @@ import { DetailsForm } from './details-form';
 
 /**
  * The start-up gate of SPEC.md §4, around the signed-in routes: waits for the auth state
- * (signed out: /login), gets and keeps refreshing the identity token, checks the default user
+ * (signed out: /login), gets and keeps refreshing the identity token, waits for the game sounds
+ * (a few seconds at most), checks the default user
  * settings (failure: signed out) and shows the mandatory details form while alias, default
  * choice or phone number is missing. Preview mode (`/game/{id}?preview=1`) needs no sign-in.
  */
@@ -31,7 +34,10 @@ function SignedInGate({ isGame }: { isGame: boolean }) {
   const session = authClient.useSession();
   const userId = session.data?.user.id;
   const tokenStatus = useIdentityToken(userId);
-  const playerUuid = useSessionStore((state) => (tokenStatus === 'ready' ? state.playerUuid : null));
+  const soundLoaded = useGameSoundsLoaded();
+  const playerUuid = useSessionStore((state) =>
+    tokenStatus === 'ready' && soundLoaded ? state.playerUuid : null,
+  );
   const settings = useUserSettings(playerUuid);
   const setPhoneNumber = useSessionStore((state) => state.setPhoneNumber);
   const queryClient = useQueryClient();
@@ -51,6 +57,7 @@ function SignedInGate({ isGame }: { isGame: boolean }) {
   if (session.isPending) return <LoadingScreen message={loadingSteps.initial} />;
   if (!userId) return <Navigate to="/login" replace />;
   if (tokenStatus !== 'ready') return <LoadingScreen message={loadingSteps.token} />;
+  if (!soundLoaded) return <LoadingScreen message={loadingSteps.initial} />;
   if (!settings.data) return <LoadingScreen message={loadingSteps.settings} />;
   if (needsMandatoryDetails(settings.data)) return <DetailsForm settings={settings.data} />;
 
@@ -60,4 +67,14 @@ function SignedInGate({ isGame }: { isGame: boolean }) {
       <Outlet />
     </>
   );
+}
+
+/** Loads the game sounds once per page (capped at a few seconds); true once done. */
+function useGameSoundsLoaded(): boolean {
+  const soundLoaded = useClientStore((state) => state.soundLoaded);
+  const setSoundLoaded = useClientStore((state) => state.setSoundLoaded);
+  useEffect(() => {
+    if (!soundLoaded) void loadGameSounds().then(() => setSoundLoaded(true));
+  }, [soundLoaded, setSoundLoaded]);
+  return soundLoaded;
 }

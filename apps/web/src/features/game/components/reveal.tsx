@@ -3,7 +3,7 @@ import type { LiveView } from '@ruthless/protocol';
 import { useServerNow } from '../hooks/use-server-now';
 import { playSfx } from '../utils/game-audio';
 import { money, nameOf, outcomeHeadline } from '../utils/labels';
-import { ShareIcon, StealIcon } from './share-steal-slider';
+import { ShareIcon, StealIcon } from '@/components/ui/share-steal-slider';
 import styles from './reveal.module.css';
 
 export interface RevealProps {

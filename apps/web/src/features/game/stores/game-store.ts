@@ -23,16 +23,11 @@ export interface ShownEvent {
 
 export interface GameStoreState {
   gameUuid: string | null;
-  // SPEC.md §3 "Game store", read from the latest view shown.
+  /** The lobby's live metadata of this game, as the socket last sent it. */
   metadata: GameMetadata | null;
-  hasGameStarted: boolean;
-  hasGameEnded: boolean;
+  // The stage and the balls, read often on their own; the rest of the game (progress, status bar,
+  // queue, counter, started/ended) is read from `view`, not copied.
   gameState: LiveView['stage'] | null;
-  /** Seconds, as the server last sent it; the final's counter ticks locally from the stage times. */
-  ruthlessCounter: number;
-  gameProgress: LiveView['gameProgress'] | null;
-  statusBarData: LiveView['statusBarData'] | null;
-  bingoTicketQueue: LiveView['bingoTicketQueue'];
   ballSequence: readonly number[];
 
   /** The latest view shown (delayed by the stream's latency when a live stream plays). */
@@ -68,13 +63,7 @@ const RECENT_LIMIT = 40;
 
 const empty = {
   metadata: null,
-  hasGameStarted: false,
-  hasGameEnded: false,
   gameState: null,
-  ruthlessCounter: 0,
-  gameProgress: null,
-  statusBarData: null,
-  bingoTicketQueue: [],
   ballSequence: [],
   view: null,
   you: null,
@@ -90,13 +79,7 @@ const empty = {
 function fromView(view: LiveView) {
   return {
     view,
-    hasGameStarted: view.hasGameStarted,
-    hasGameEnded: view.hasGameEnded,
     gameState: view.stage,
-    ruthlessCounter: view.ruthlessCounter,
-    gameProgress: view.gameProgress,
-    statusBarData: view.statusBarData,
-    bingoTicketQueue: view.bingoTicketQueue,
     ballSequence: view.ballSequence,
   };
 }

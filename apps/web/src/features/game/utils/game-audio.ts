@@ -1,23 +1,11 @@
 import { Howl } from 'howler';
+import { playSfx, stopSfx, type Sfx } from '@/lib/sound';
 
-export type Sfx = 'ball-drop' | 'win' | 'reel-spin' | 'reveal' | 'click';
-
-const sfx = new Map<Sfx, Howl>();
 const calls = new Map<number, Howl>();
 let lastCall: Howl | undefined;
 
-/**
- * The show's sound effects and the host's voice for each call, through howler so the app's mute
- * (the menu's Toggle Sound) applies. Files are fetched on first play, never preloaded.
- */
-export function playSfx(name: Sfx, volume = 0.6): void {
-  let howl = sfx.get(name);
-  if (!howl) {
-    howl = new Howl({ src: [`/media/sfx/${name}.mp3`], preload: false, volume });
-    sfx.set(name, howl);
-  }
-  howl.play();
-}
+// The sound effects are shared with the app (the start-up gate loads them): see lib/sound.
+export { playSfx, type Sfx };
 
 /** Says a ball's traditional call (`/media/calls/{n}.mp3`); a newer call cuts the last one short. */
 export function playCall(ball: number): void {
@@ -34,5 +22,5 @@ export function playCall(ball: number): void {
 
 export function stopGameAudio(): void {
   lastCall?.stop();
-  for (const howl of sfx.values()) howl.stop();
+  stopSfx();
 }

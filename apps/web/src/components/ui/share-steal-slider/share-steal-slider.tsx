@@ -1,11 +1,18 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { Choice } from '@ruthless/game';
 import styles from './share-steal-slider.module.css';
 
+export type Choice = 'share' | 'steal';
+
 export interface ShareStealSliderProps {
-  value: Choice | null;
+  /** The choice set; null or undefined rests the thumb in the middle. */
+  value: Choice | null | undefined;
   onChange: (choice: Choice) => void;
   disabled?: boolean;
+  /** The slider's accessible name. */
+  label?: string;
+  id?: string;
+  /** Outlined in red (a form's failed field). */
+  invalid?: boolean;
 }
 
 /** How far (of the half-track) the thumb must travel to count as a choice. */
@@ -44,17 +51,34 @@ export function StealIcon() {
   );
 }
 
-const position = (value: Choice | null) => (value === 'share' ? -1 : value === 'steal' ? 1 : 0);
+const position = (value: Choice | null | undefined) => (value === 'share' ? -1 : value === 'steal' ? 1 : 0);
 
 /**
- * SPEC.md §4's slider: drag left to SHARE, right to STEAL; it rests in the middle while no choice
- * is set and does nothing when disabled. Arrow keys and the two labels choose too.
+ * The one share/steal slider of the app (the details form, the profile modal and the final):
+ * drag left to SHARE, right to STEAL; it rests in the middle while no choice is set and does
+ * nothing when disabled. Pointer events cover mouse, pen and touch; the arrow keys, Home/End and
+ * the two labels choose too. Announced as a slider whose value is the choice.
  */
-export function ShareStealSlider({ value, onChange, disabled = false }: ShareStealSliderProps) {
+export function ShareStealSlider({
+  value,
+  onChange,
+  disabled = false,
+  label = 'Share or steal',
+  id,
+  invalid = false,
+}: ShareStealSliderProps) {
   const track = useRef<HTMLDivElement>(null);
-  const [drag, setDrag] = useState<number | null>(null);
+  const [drag, setDragState] = useState<number | null>(null);
+  // The release reads the latest position from here: pointer moves render at a lower priority, so
+  // the handler's `drag` may lag behind the last move.
+  const latest = useRef<number | null>(null);
+  const setDrag = (next: number | null) => {
+    latest.current = next;
+    setDragState(next);
+  };
   const shown = drag ?? position(value);
 
+  // Where the pointer is on the track, -1 (share end) to 1 (steal end).
   const fromPointer = (event: PointerEvent) => {
     const box = track.current?.getBoundingClientRect();
     if (!box) return 0;
@@ -69,50 +93,60 @@ export function ShareStealSlider({ value, onChange, disabled = false }: ShareSte
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (disabled) return;
     event.currentTarget.setPointerCapture(event.pointerId);
+    event.currentTarget.focus();
     setDrag(fromPointer(event));
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (drag === null || disabled) return;
+    if (latest.current === null || disabled) return;
     setDrag(fromPointer(event));
   };
-  const onPointerUp = () => {
-    if (drag === null) return;
-    if (drag <= -THRESHOLD) choose('share');
-    else if (drag >= THRESHOLD) choose('steal');
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    if (latest.current === null) return;
+    const released = fromPointer(event);
     setDrag(null);
+    if (released <= -THRESHOLD) choose('share');
+    else if (released >= THRESHOLD) choose('steal');
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowLeft' || event.key === 'ArrowDown') {
+    if (disabled) return;
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowDown' || event.key === 'Home') {
       event.preventDefault();
       choose('share');
-    } else if (event.key === 'ArrowRight' || event.key === 'ArrowUp') {
+    } else if (event.key === 'ArrowRight' || event.key === 'ArrowUp' || event.key === 'End') {
       event.preventDefault();
       choose('steal');
     }
   };
 
   return (
-    <div className={[styles.slider, disabled ? styles.disabled : ''].join(' ')} data-choice={value ?? 'none'}>
+    <div
+      className={[styles.slider, disabled ? styles.disabled : '', invalid ? styles.invalid : ''].join(' ')}
+      data-choice={value ?? 'none'}
+    >
       <button
         type="button"
         className={[styles.end, styles.share, value === 'share' ? styles.on : ''].join(' ')}
         onClick={() => choose('share')}
         disabled={disabled}
         aria-pressed={value === 'share'}
+        tabIndex={-1}
       >
         <ShareIcon /> Share
       </button>
       <div
         ref={track}
+        id={id}
         className={styles.track}
         role="slider"
         tabIndex={disabled ? -1 : 0}
-        aria-label="Share or steal"
+        aria-label={label}
+        aria-orientation="horizontal"
         aria-valuemin={-1}
         aria-valuemax={1}
         aria-valuenow={position(value)}
-        aria-valuetext={value === 'share' ? 'Share' : value === 'steal' ? 'Steal' : 'No choice yet'}
+        aria-valuetext={value ?? 'Not chosen'}
         aria-disabled={disabled || undefined}
+        aria-invalid={invalid || undefined}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -138,6 +172,7 @@ export function ShareStealSlider({ value, onChange, disabled = false }: ShareSte
         onClick={() => choose('steal')}
         disabled={disabled}
         aria-pressed={value === 'steal'}
+        tabIndex={-1}
       >
         Steal <StealIcon />
       </button>

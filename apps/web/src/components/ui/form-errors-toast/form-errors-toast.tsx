@@ -1,0 +1,32 @@
+import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import styles from './form-errors-toast.module.css';
+
+// The previous form's toast goes when a new one comes, so only the latest list shows.
+let lastToast: string | number | undefined;
+
+/** Every message of a failed form, in the order of its fields, as one bulleted toast. */
+export function toastFormErrors<T extends FieldValues>(
+  errors: FieldErrors<T>,
+  fieldOrder: readonly string[],
+) {
+  const seen = new Set<string>();
+  const list: string[] = [];
+  const keys = [...fieldOrder, ...Object.keys(errors).filter((key) => !fieldOrder.includes(key))];
+  for (const key of keys) {
+    const message = (errors as Record<string, { message?: unknown } | undefined>)[key]?.message;
+    if (typeof message === 'string' && !seen.has(message)) {
+      seen.add(message);
+      list.push(message);
+    }
+  }
+  if (list.length === 0) return;
+  if (lastToast !== undefined) toast.dismiss(lastToast);
+  lastToast = toast.error(
+    <ul className={styles.list} aria-label="Form errors">
+      {list.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>,
+  );
+}

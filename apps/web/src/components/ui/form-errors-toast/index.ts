@@ -1,0 +1,1 @@
+export { toastFormErrors } from './form-errors-toast';

@@ -1,0 +1,7 @@
+export {
+  ShareIcon,
+  ShareStealSlider,
+  StealIcon,
+  type Choice,
+  type ShareStealSliderProps,
+} from './share-steal-slider';

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MyShow } from '@ruthless/protocol';
+import { api } from '@/lib/api-client';
+
+/** `GET /api/my-shows`: the player's ended games, newest first, with ticket and winnings. */
+export const getMyShows = () => api.get<MyShow[]>('/my-shows');
+
+export const getMyShowsQueryOptions = (playerUuid: string | null) =>
+  queryOptions({
+    queryKey: ['myShows', playerUuid],
+    queryFn: getMyShows,
+    enabled: playerUuid !== null,
+  });
+
+export const useMyShows = (playerUuid: string | null) => useQuery(getMyShowsQueryOptions(playerUuid));
