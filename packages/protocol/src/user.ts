@@ -30,9 +30,10 @@ export const phoneNumberSchema = z
   .refine((value) => isValidPhoneNumber(value, PHONE_DEFAULT_REGION), { error: PHONE_MESSAGE })
   .transform((value) => parsePhoneNumber(value, PHONE_DEFAULT_REGION).number as string);
 
-// Control characters would garble the chat; everything printable is a fine chat name.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+// Control and format characters would garble the chat or let a name pass for another: bidi
+// overrides flip the text around it, zero-width ones hide inside a look-alike name.
+// Everything printable is a fine chat name.
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 const aliasField = (emptyMessage: string, minLength: number) =>
   z
