@@ -93,19 +93,18 @@ export class AuthService {
       );
     }
     let payloadBody = request.body;
-    // Every JSON body Better Auth reads is an object; anything else would reach it unchecked.
-    if (
-      payloadBody !== undefined &&
-      typeof payloadBody !== 'string' &&
-      (payloadBody === null || typeof payloadBody !== 'object' || Array.isArray(payloadBody))
-    ) {
-      return errorResponse(errorBody(400, ErrorCode.validation, 'body: expects a JSON object'));
-    }
     const schema = REQUEST_SCHEMAS[`${request.method} ${path}`];
     if (schema) {
       const parsed = schema.safeParse(payloadBody ?? {});
       if (!parsed.success) return errorResponse(validationError(parsed.error.issues[0]!));
       payloadBody = parsed.data;
+    } else if (
+      // Every JSON body Better Auth reads is an object; anything else would reach it unchecked.
+      payloadBody !== undefined &&
+      typeof payloadBody !== 'string' &&
+      (payloadBody === null || typeof payloadBody !== 'object' || Array.isArray(payloadBody))
+    ) {
+      return errorResponse(errorBody(400, ErrorCode.validation, 'body: expects a JSON object'));
     }
 
     const headers = new Headers();
