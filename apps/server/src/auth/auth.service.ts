@@ -88,9 +88,7 @@ export class AuthService {
   async handle(request: AuthRequest): Promise<AuthResponse> {
     const path = request.url.split('?')[0]!;
     if (DISABLED_PATHS.has(path.replace(/\/+$/, ''))) {
-      return errorResponse(
-        errorBody(404, ErrorCode.notFound, `Route ${request.method} ${path} not found`),
-      );
+      return errorResponse(errorBody(404, ErrorCode.notFound, `Route ${request.method} ${path} not found`));
     }
     let payloadBody = request.body;
     const schema = REQUEST_SCHEMAS[`${request.method} ${path}`];
@@ -105,6 +103,19 @@ export class AuthService {
       (payloadBody === null || typeof payloadBody !== 'object' || Array.isArray(payloadBody))
     ) {
       return errorResponse(errorBody(400, ErrorCode.validation, 'body: expects a JSON object'));
+    } else {
+      // No body of Better Auth's needs long text; some values come back in redirects' Location.
+      const field = longTextField(payloadBody);
+      if (field !== undefined) {
+        return errorResponse(
+          errorBody(
+            400,
+            ErrorCode.validation,
+            `${field}: is too long (at most ${MAX_TEXT} characters)`,
+            field,
+          ),
+        );
+      }
     }
 
     const headers = new Headers();
@@ -156,6 +167,23 @@ export class AuthService {
   async publicKeys() {
     return this.auth.api.getJwks();
   }
+}
+
+const MAX_TEXT = 4096;
+
+/** The first field (or `body`, for a form) whose text is longer than MAX_TEXT. */
+function longTextField(body: unknown, path = ''): string | undefined {
+  if (typeof body === 'string') {
+    // A whole form body (no path) holds several values: it may be twice as long.
+    const limit = path ? MAX_TEXT : 2 * MAX_TEXT;
+    return body.length > limit ? path || 'body' : undefined;
+  }
+  if (body === null || typeof body !== 'object') return undefined;
+  for (const [key, value] of Object.entries(body)) {
+    const found = longTextField(value, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function validationError(issue: z.core.$ZodIssue): ErrorResponse {

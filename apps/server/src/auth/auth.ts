@@ -208,7 +208,10 @@ export function createAuth(deps: AuthDependencies) {
       case '/callback/:id': {
         if (playerId) log.info({ event: 'auth.sign-in', method: 'google', playerId }, 'signed in');
         else {
-          const location = failed?.headers?.get('location') ?? '';
+          // Better Auth's errors carry Headers or a plain record, depending on where they came from.
+          const headers = failed?.headers as Headers | Record<string, string> | undefined;
+          const location =
+            (headers instanceof Headers ? headers.get('location') : headers?.location) ?? '';
           const reason = /[?&]error=([^&]+)/.exec(location)?.[1];
           if (reason)
             log.info({ event: 'auth.sign-in.failed', method: 'google', reason }, 'Google sign-in failed');
