@@ -34,11 +34,9 @@ const originList = z
   )
   .pipe(
     z.array(
-      z
-        .string()
-        .regex(/^https?:\/\/[^/\s]+$/, {
-          error: 'expects a comma-separated list of origins such as https://play.example.com',
-        }),
+      z.string().regex(/^https?:\/\/[^/\s]+$/, {
+        error: 'expects a comma-separated list of origins such as https://play.example.com',
+      }),
     ),
   );
 

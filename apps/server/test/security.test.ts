@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, verifications } from '../src/db/schema';
 import { startTestApp, type TestApp } from './test-app';
 import { Browser, decodeJwt, identityToken, registeredPlayer, signUp } from './support/http';
-import { api, provenHost, withDetails, type GameSocket } from './support/live';
+import { api, withDetails, type GameSocket } from './support/live';
 
 let server: TestApp;
 
@@ -34,18 +34,6 @@ afterAll(async () => {
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 const signIn = (email: string, password: string, ip: string) =>
   new Browser(server.url).post('/api/auth/sign-in/email', { email, password }, from(ip));
-
-/** The newest reset code the dev mailbox holds for `email`. */
-async function mailedCode(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mails = await server.app.accounts.mailRepository.listRecent(100);
-    const mail = mails.find((item) => item.to === email && item.text.includes('oobCode='));
-    const code = mail && /oobCode=([\w-]+)/.exec(mail.text)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no reset mail for ${email}`);
-}
 
 async function requestCode(email: string, ip = '10.40.0.1'): Promise<string> {
   const before = (await server.app.accounts.mailRepository.listRecent(100)).filter(
@@ -278,7 +266,20 @@ describe('no 5xx (item 7)', () => {
   });
 
   it('answers a unique violation, even wrapped by Drizzle, with a 409', async () => {
-    const host = await provenHost(server.url, 'host@example.com');
+    // A host proves the mailbox with a reset (the code read from this address's own mail).
+    await registeredPlayer(server.url, 'host@example.com');
+    const code = await requestCode('host@example.com');
+    const reset = await new Browser(server.url).post('/api/auth/reset-password', {
+      newPassword: 'host-password',
+      token: code,
+    });
+    expect(reset.status).toBe(200);
+    const hostBrowser = new Browser(server.url);
+    await hostBrowser.post('/api/auth/sign-in/email', {
+      email: 'host@example.com',
+      password: 'host-password',
+    });
+    const host = { token: await identityToken(hostBrowser) };
     const first = await api(server.url, 'POST', '/api/host/rooms', host.token, {
       name: 'First',
       roomImage: '/rooms/gold-rush.svg',
@@ -329,9 +330,14 @@ describe('no 5xx (item 7)', () => {
   });
 
   it("refuses a deleted player's still-valid token with a 401", async () => {
-    const player = await registeredPlayer(server.url, 'deleted@example.com');
+    const player = await signUp(server.url, 'deleted@example.com');
     await server.app.database.db.delete(users).where(eq(users.id, player.userId));
-    const response = await api(server.url, 'GET', '/api/operator/user', player.token);
+    const response = await api(server.url, 'POST', '/api/operator/auth', player.token, {
+      email: 'deleted@example.com',
+      firstName: 'Gone',
+      lastName: 'Player',
+      operator: 'enlivon',
+    });
     expect(response.status).toBe(401);
     expect(response.body.message).toBe('authorization: the identity token is not valid.');
   });

@@ -91,9 +91,7 @@ export function ageOn(day: number, month: number, year: number, today: Date): nu
 const DATE_PARTS = ['dobDay', 'dobMonth', 'dobYear'];
 // A body that is not an object at all (null, a list) has a root issue and gets no date checks.
 const dateOfBirthParsed = (payload: { issues: readonly { path?: PropertyKey[] }[] }) =>
-  !payload.issues.some(
-    (issue) => !issue.path?.length || DATE_PARTS.includes(String(issue.path[0])),
-  );
+  !payload.issues.some((issue) => !issue.path?.length || DATE_PARTS.includes(String(issue.path[0])));
 
 /** `PATCH /api/operator/user`: the profile edit modal. */
 export const profileUpdateSchema = z.strictObject({

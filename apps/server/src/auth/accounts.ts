@@ -63,12 +63,7 @@ export async function setUpAccounts(
     disconnectPlayer: (playerId) => realtime.io.in(playerRoom(playerId)).disconnectSockets(true),
   });
   const authService = new AuthService(auth, config.google !== undefined);
-  const verifier = new IdentityVerifier(
-    () => authService.publicKeys(),
-    config.publicUrl,
-    config.publicUrl,
-    (playerId) => authRepository.userExists(playerId),
-  );
+  const verifier = new IdentityVerifier(() => authService.publicKeys(), config.publicUrl, config.publicUrl);
   await app.register(authenticatePlugin, { verifier });
   app.addHook('onClose', async () => mailer.close());
 

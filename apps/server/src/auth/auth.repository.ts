@@ -4,8 +4,7 @@ import type { Db } from '../db/database';
 import { serverSecrets, users, verifications } from '../db/schema';
 
 /** How Better Auth stores a verification identifier (`storeIdentifier: 'hashed'`). */
-const storedIdentifier = (identifier: string) =>
-  createHash('sha256').update(identifier).digest('base64url');
+const storedIdentifier = (identifier: string) => createHash('sha256').update(identifier).digest('base64url');
 
 export class AuthRepository {
   constructor(private readonly db: Db) {}
@@ -42,10 +41,5 @@ export class AuthRepository {
           ? eq(verifications.value, userId)
           : and(eq(verifications.value, userId), ne(verifications.identifier, storedIdentifier(keep))),
       );
-  }
-
-  async userExists(userId: string): Promise<boolean> {
-    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    return row !== undefined;
   }
 }

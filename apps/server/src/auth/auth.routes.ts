@@ -39,7 +39,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     if (text.trim() === '') return done(null, undefined);
     if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
       return done(
-        Object.assign(new Error(`body: JSON nests deeper than ${MAX_JSON_DEPTH} levels`), { statusCode: 400 }),
+        Object.assign(new Error(`body: JSON nests deeper than ${MAX_JSON_DEPTH} levels`), {
+          statusCode: 400,
+        }),
         undefined,
       );
     }

@@ -210,8 +210,7 @@ export function createAuth(deps: AuthDependencies) {
         else {
           // Better Auth's errors carry Headers or a plain record, depending on where they came from.
           const headers = failed?.headers as Headers | Record<string, string> | undefined;
-          const location =
-            (headers instanceof Headers ? headers.get('location') : headers?.location) ?? '';
+          const location = (headers instanceof Headers ? headers.get('location') : headers?.location) ?? '';
           const reason = /[?&]error=([^&]+)/.exec(location)?.[1];
           if (reason)
             log.info({ event: 'auth.sign-in.failed', method: 'google', reason }, 'Google sign-in failed');

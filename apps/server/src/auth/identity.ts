@@ -41,8 +41,6 @@ export class IdentityVerifier {
     private readonly loadKeys: () => Promise<JSONWebKeySet>,
     private readonly issuer: string,
     private readonly audience: string,
-    /** Whether the account still exists: a deleted player's token is refused before it expires. */
-    private readonly playerExists: (playerId: string) => Promise<boolean>,
   ) {}
 
   /** The player of a valid token; throws IdentityTokenError otherwise. */
@@ -75,7 +73,6 @@ export class IdentityVerifier {
     if (typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.email !== 'string') {
       throw new IdentityTokenError('invalid');
     }
-    if (!(await this.playerExists(payload.sub))) throw new IdentityTokenError('invalid');
     return {
       id: payload.sub,
       email: payload.email,

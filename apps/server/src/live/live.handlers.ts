@@ -53,11 +53,7 @@ export function registerLiveHandlers(
       try {
         // In the room before the snapshot is taken, so no event can fall between the two.
         await socket.join(room);
-        const joined = await live.join(
-          parsed.data.gameUuid,
-          player?.id ?? null,
-          parsed.data.lastSeq,
-        );
+        const joined = await live.join(parsed.data.gameUuid, player?.id ?? null, parsed.data.lastSeq);
         if (!joined) {
           await socket.leave(room);
           return ack({ ok: false, message: 'This game does not exist.' });
@@ -85,7 +81,8 @@ export function registerLiveHandlers(
         const gameId = gameIdSchema.safeParse(request?.gameUuid).data;
         const player = socketPlayer(socket);
         if (!player?.operator) return ack(playerRefusal(socket));
-        if (value === undefined || gameId === undefined) return ack({ ok: false, message: 'Invalid request' });
+        if (value === undefined || gameId === undefined)
+          return ack({ ok: false, message: 'Invalid request' });
         try {
           await run(player, gameId, value);
           ack({ ok: true });

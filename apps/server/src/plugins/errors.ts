@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorResponse } from '@ruthless/protocol';
+import { postgresError } from '../db/postgres-errors';
 
 /** An error a service raises on purpose: its status, code and message reach the client. */
 export class HttpError extends Error {
@@ -32,34 +33,27 @@ const CONFLICTS: Record<string, [code: string, message: string, field?: string]>
 };
 
 /**
- * The PostgreSQL error behind `error`: the driver's own, or the one Drizzle wraps in `cause`.
+ * What a database refusal means to the client, else undefined: a unique violation is a 409 (two
+ * requests racing for the same name, start or ticket: services check first, this answers the
+ * race they cannot see); a row of a player that no longer exists is a 401 (a deleted account's
+ * token that has not expired yet, without a lookup on every request).
  */
-function postgresError(error: unknown): { code: string; constraint?: string } | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return {
-        code: candidate.code,
-        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
-      };
+export function refusalFrom(error: unknown): HttpError | undefined {
+  const pg = postgresError(error);
+  if (pg?.code === '23505') {
+    const [code, message, field] = (pg.constraint && CONFLICTS[pg.constraint]) || [
+      ErrorCode.conflict,
+      'This already exists.',
+    ];
+    return new HttpError(409, code, message, field);
+  }
+  if (pg?.code === '23503') {
+    if (pg.constraint?.endsWith('_users_id_fk')) {
+      return new HttpError(401, ErrorCode.unauthorized, 'authorization: the identity token is not valid.');
     }
-    current = candidate.cause;
+    return new HttpError(409, ErrorCode.conflict, 'This refers to something that no longer exists.');
   }
   return undefined;
-}
-
-/**
- * A 409 for a unique violation (two requests racing for the same name, start or ticket),
- * else undefined. Services check first; this answers the race they cannot see.
- */
-export function conflictFrom(error: unknown): HttpError | undefined {
-  const pg = postgresError(error);
-  if (pg?.code !== '23505') return undefined;
-  const [code, message, field] = (pg.constraint && CONFLICTS[pg.constraint]) || [
-    ErrorCode.conflict,
-    'This already exists.',
-  ];
-  return new HttpError(409, code, message, field);
 }
 
 /** The path of the first string holding U+0000 (no text column can store it), else undefined. */
@@ -104,7 +98,7 @@ export function registerTextGuard(app: FastifyInstance): void {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
     let body: ErrorResponse;
-    const error = conflictFrom(thrown) ?? thrown;
+    const error = refusalFrom(thrown) ?? thrown;
     if (error instanceof HttpError) {
       body = { statusCode: error.statusCode, code: error.code, message: error.message, field: error.field };
     } else if (hasZodFastifySchemaValidationErrors(error)) {

@@ -63,11 +63,15 @@ export function authenticateSockets(io: RealtimeServer, verify: (token: string) 
     socket.on('auth:refresh', async (request, ack: (result: ActResult) => void) => {
       if (typeof ack !== 'function') return;
       const parsed = socketRefreshRequestSchema.safeParse(request);
-      if (!parsed.success) return ack({ ok: false, message: 'authorization: an identity token is required.' });
+      if (!parsed.success)
+        return ack({ ok: false, message: 'authorization: an identity token is required.' });
       try {
         const player = await verify(parsed.data.token);
         if (identity.player?.id !== player.id) {
-          return ack({ ok: false, message: 'authorization: the token is of another player. Please reconnect.' });
+          return ack({
+            ok: false,
+            message: 'authorization: the token is of another player. Please reconnect.',
+          });
         }
         identity.player = player;
         ack({ ok: true });
