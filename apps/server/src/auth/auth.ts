@@ -271,12 +271,11 @@ export function createAuth(deps: AuthDependencies) {
         );
         // A usable code never goes to the log: logs are read by more people than the mailbox.
         if (deps.mailer.kind === 'outbox') {
-          log.warn(
-            { playerId: user.id },
-            config.nodeEnv === 'production'
-              ? 'password reset mail kept in mail_outbox: SMTP_URL is not set'
-              : 'password reset mail kept in mail_outbox (SMTP_URL is not set): open /dev/mailbox on this machine',
-          );
+          if (config.nodeEnv === 'production') {
+            log.warn({ playerId: user.id }, 'password reset mail kept in mail_outbox: SMTP_URL is not set');
+          } else {
+            log.info({ playerId: user.id }, 'password reset mail kept: open /dev/mailbox on this machine');
+          }
         }
         // Not awaited: the reply must take as long whether or not the account exists.
         void deps.mailer
