@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, verifications } from '../src/db/schema';
+import { commitmentOf } from '@ruthless/game';
+import { games, rooms, users, verifications } from '../src/db/schema';
 import { startTestApp, type TestApp } from './test-app';
 import { Browser, decodeJwt, identityToken, registeredPlayer, signUp } from './support/http';
 import { api, withDetails, type GameSocket } from './support/live';
@@ -237,6 +238,47 @@ describe('socket floods (item 5)', () => {
     }
     expect(await closed).toBe('io server disconnect');
     expect((await fetch(`${server.url}/api/rooms?operator=enlivon`)).status).toBe(200);
+  });
+});
+
+describe('games per socket (item 5)', () => {
+  it('lets one socket watch at most four games at once', async () => {
+    const db = server.app.database.db;
+    const [room] = await db.insert(rooms).values({ name: 'Many', image: '/rooms/ruby-rush.svg' }).returning();
+    const seedHex = 'ef'.repeat(32);
+    const created = await db
+      .insert(games)
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          roomId: room!.id,
+          startTime: new Date(Date.now() + (i + 1) * 3_600_000),
+          maxTickets: 10,
+          ticketsAvailable: 10,
+          luckyFateMode: 'in-game' as const,
+          prizeOneLine: 100,
+          prizeTwoLines: 200,
+          prizeFullHouse: 1000,
+          seedHex,
+          commitment: commitmentOf(seedHex),
+        })),
+      )
+      .returning();
+    const client = socket({ preview: true });
+    expect(await connected(client)).toBe(true);
+    const answers = [];
+    for (const game of created) {
+      answers.push(await client.emitWithAck('game:join', { gameUuid: game.id, lastSeq: null }));
+    }
+    expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, true, false]);
+    expect(answers[4]).toEqual({
+      ok: false,
+      message: 'You are watching too many games at once. Leave one first.',
+    });
+    client.emit('game:leave', { gameUuid: created[0]!.id });
+    expect((await client.emitWithAck('game:join', { gameUuid: created[4]!.id, lastSeq: null })).ok).toBe(
+      true,
+    );
+    client.close();
   });
 });
 
