@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import proxyAddr from '@fastify/proxy-addr';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,16 +12,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { setUpAccounts, type Accounts, type AccountsOptions } from './auth/accounts';
+import { trustedOrigins } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { DemoService } from './demo/demo.service';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import { GamesRepository } from './games/games.repository';
-import { registerErrorHandler } from './plugins/errors';
+import { registerErrorHandler, registerTextGuard } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { registerWebApp } from './plugins/web-app';
-import { startRealtime, type Realtime } from './realtime/socket-server';
+import { authenticateSockets } from './realtime/socket-identity';
+import { startRealtime, type Realtime, type SocketEventLimits } from './realtime/socket-server';
 import { operatorRoutes } from './operator/operator.routes';
 import { RoomsRepository } from './rooms/rooms.repository';
 import { HostService } from './host/host.service';
@@ -71,23 +74,26 @@ export async function buildApp(
     webDist?: string;
     accounts?: AccountsOptions;
     /** False: no automatic host (tests drive games). */ runGames?: boolean;
+    /** Overrides of the socket event limits (tests use small ones). */
+    socketEventLimits?: SocketEventLimits;
   } = {},
 ): Promise<App> {
+  // Only behind a proxy may X-Forwarded-For name the client (rate limits key on the address).
+  const trustProxy = config.trustProxy;
+  const trust = (_address: string, hop: number) =>
+    typeof trustProxy === 'number' ? hop < trustProxy : trustProxy;
   const fastify = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
     },
-    // Only behind a proxy may X-Forwarded-For name the client (rate limits key on the address).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+    trustProxy: typeof trustProxy === 'number' ? trust : trustProxy,
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(fastify);
+  registerTextGuard(fastify);
 
   const database = await openDatabase(config);
 
@@ -127,7 +133,10 @@ export async function buildApp(
     httpServer: fastify.server,
     redisUrl: config.redisUrl,
     socketsConnected: fastify.metrics.socketsConnected,
-    allowedOrigins: [new URL(config.publicUrl).origin],
+    allowedOrigins: trustedOrigins(config).map((origin) => new URL(origin).origin),
+    clientAddress: (request) => proxyAddr(request, trust),
+    eventLimits: options.socketEventLimits,
+    onFlood: (address) => fastify.log.warn({ address }, 'socket closed: too many events'),
   });
 
   // App plugins.
@@ -141,7 +150,8 @@ export async function buildApp(
   // Routes.
   await fastify.register(authRoutes, { service: accounts.authService });
   await fastify.register(operatorRoutes, { service: accounts.operatorService });
-  if (config.nodeEnv !== 'production') {
+  authenticateSockets(realtime.io, (token) => fastify.verifyIdentityToken(token));
+  if (config.devMailbox) {
     await fastify.register(mailboxRoutes, { repository: accounts.mailRepository });
   }
   await fastify.register(healthRoutes, {

@@ -24,6 +24,22 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: 'expects a comma-separated list of email addresses' })));
 
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().regex(/^https?:\/\/[^/\s]+$/, {
+        error: 'expects a comma-separated list of origins such as https://play.example.com',
+      }),
+    ),
+  );
+
 /** Every setting the server reads, validated once at start. Empty strings count as unset. */
 const environmentSchema = z.object({
   NODE_ENV: z
@@ -49,6 +65,8 @@ const environmentSchema = z.object({
   OIDC_ISSUER: urlWithProtocols(['http://', 'https://']).default('https://accounts.google.com'),
   ADMIN_EMAILS: emailList.default([]),
   DEMO: booleanFlag.optional(),
+  DEV_MAILBOX: booleanFlag.optional(),
+  ALLOWED_ORIGINS: originList.default([]),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2})$/, { error: 'expects true, false or the number of proxies in front' })
@@ -74,6 +92,10 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   adminEmails: string[];
   demo: boolean;
+  /** GET /dev/mailbox (never in production; only to this machine's own loopback clients). */
+  devMailbox: boolean;
+  /** Browser origins allowed besides PUBLIC_URL's (sockets and the auth endpoints). */
+  allowedOrigins: string[];
   logLevel: string;
   /** Whether (or how many) proxies' X-Forwarded-For to believe for the client's address. */
   trustProxy: boolean | number;
@@ -129,6 +151,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     adminEmails: values.ADMIN_EMAILS,
     // The demo's rooms and rolling schedule are on by default, except in production and tests.
     demo: values.DEMO ?? values.NODE_ENV === 'development',
+    devMailbox: values.NODE_ENV !== 'production' && (values.DEV_MAILBOX ?? true),
+    allowedOrigins: values.ALLOWED_ORIGINS,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
   };

@@ -153,4 +153,58 @@ describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
       if (numbers.length === 90) expect(new Set(numbers).size).toBe(90);
     }
   }, 120_000);
+
+  it('answers the same player claiming 10 times at once with the one ticket each time, never a 5xx', async () => {
+    const db = server.app.database.db;
+    const [room] = await db
+      .insert(rooms)
+      .values({ name: 'Twice', image: '/rooms/ruby-rush.svg' })
+      .returning();
+    const seedHex = 'cd'.repeat(32);
+    const [game] = await db
+      .insert(games)
+      .values({
+        roomId: room!.id,
+        startTime: new Date(Date.now() + 3_600_000),
+        maxTickets: 10,
+        ticketsAvailable: 10,
+        luckyFateMode: 'in-game',
+        prizeOneLine: 100,
+        prizeTwoLines: 200,
+        prizeFullHouse: 1000,
+        seedHex,
+        commitment: commitmentOf(seedHex),
+      })
+      .returning();
+    const player = { id: randomUUID(), name: 'Eager', email: 'eager@ruthless.test' };
+    await db.insert(users).values(player);
+    const { token } = await server.app.accounts.auth.api.signJWT({
+      body: {
+        payload: {
+          sub: player.id,
+          name: player.name,
+          email: player.email,
+          operator: OPERATOR,
+          iat: Math.floor(Date.now() / 1000),
+        },
+      },
+    });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const response = await fetch(`${baseUrls[i % baseUrls.length]}/api/claim-ticket`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/json' },
+          body: JSON.stringify({ gameUuid: game!.id, roomUuid: room!.id }),
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as { ticket?: { ticketIndex?: number } },
+        };
+      }),
+    );
+    expect(results.map((result) => result.status).filter((status) => status >= 400)).toEqual([]);
+    expect(results.filter((result) => result.status === 201)).toHaveLength(1);
+    expect(new Set(results.map((result) => JSON.stringify(result.body.ticket))).size).toBe(1);
+    expect(await db.select().from(tickets).where(eq(tickets.playerId, player.id))).toHaveLength(1);
+  });
 });

@@ -28,6 +28,16 @@ describe('configuration', () => {
     expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
   });
 
+  it('keeps the dev mailbox out of production and reads the extra origins', () => {
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' }).devMailbox).toBe(false);
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: ' https://play.example.com, http://localhost:5173 ,' }).allowedOrigins,
+    ).toEqual(['https://play.example.com', 'http://localhost:5173']);
+  });
+
   it('parses admin emails and the Google pair', () => {
     const config = loadConfig({
       ADMIN_EMAILS: ' Host@Example.com, ops@example.com ,',
@@ -64,6 +74,10 @@ describe('configuration', () => {
     [
       { TRUST_PROXY: 'yes please' },
       'Invalid configuration: TRUST_PROXY expects true, false or the number of proxies in front (got "yes please")',
+    ],
+    [
+      { ALLOWED_ORIGINS: 'https://play.example.com/path' },
+      'Invalid configuration: ALLOWED_ORIGINS expects a comma-separated list of origins such as https://play.example.com (got "https://play.example.com/path")',
     ],
     [
       { NODE_ENV: 'staging' },

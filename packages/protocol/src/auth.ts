@@ -84,17 +84,26 @@ export type NewPasswordForm = z.infer<typeof newPasswordSchema>;
 
 const callbackUrl = z.string().max(2048).optional();
 
+/** A profile picture: an https address only (never `javascript:` or `data:`), or none. */
+const imageUrl = z
+  .url({ protocol: /^https$/, error: 'image: expects an https:// address' })
+  .max(2048, { error: 'image: expects an https:// address of at most 2048 characters' })
+  .nullable()
+  .optional();
+
+const accountName = z
+  .string({ error: 'name must be text' })
+  .trim()
+  .max(2 * NAME_MAX_LENGTH + 1, {
+    error: 'name cannot be more than 101 characters',
+  });
+
 /** `POST /api/auth/sign-up/email`. */
 export const signUpRequestSchema = z.strictObject({
   email: emailField,
   password: newPasswordField,
-  name: z
-    .string({ error: 'name must be text' })
-    .trim()
-    .max(2 * NAME_MAX_LENGTH + 1, {
-      error: 'name cannot be more than 101 characters',
-    }),
-  image: z.string().max(2048).optional(),
+  name: accountName,
+  image: imageUrl,
   callbackURL: callbackUrl,
   rememberMe: z.boolean().optional(),
 });
@@ -125,6 +134,13 @@ export const resetPasswordRequestSchema = z.strictObject({
     .max(256, { error: 'Your code is invalid.' }),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** `POST /api/auth/update-user`: the account's name and picture. */
+export const updateUserRequestSchema = z.strictObject({
+  name: accountName.optional(),
+  image: imageUrl,
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
 /** `POST /api/auth/sign-in/social` with `provider: 'google'` (the OIDC provider of OIDC_ISSUER). */
 export const socialSignInRequestSchema = z.strictObject({

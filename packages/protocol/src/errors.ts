@@ -20,6 +20,8 @@ export const ErrorCode = {
   unauthorized: 'auth/unauthorized',
   forbidden: 'auth/forbidden',
   rateLimited: 'auth/too-many-requests',
+  /** The request clashes with what exists (a name, a start time), e.g. two requests racing. */
+  conflict: 'request/conflict',
   internal: 'server/internal',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

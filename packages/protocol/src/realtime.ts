@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ActResult, JoinGameRequest, JoinGameResult, LiveGameMessage } from './live';
 
 /**
@@ -34,7 +35,16 @@ export interface ServerToClientEvents {
   'game:event': (message: LiveGameMessage) => void;
 }
 
+/** `auth:refresh`: a fresh identity token of the same player for an open socket. */
+export const socketRefreshRequestSchema = z.strictObject({ token: z.string().min(1).max(4096) });
+export type SocketRefreshRequest = z.infer<typeof socketRefreshRequestSchema>;
+
 export interface ClientToServerEvents {
+  /**
+   * A fresh identity token for this socket (same player), sent before the old one expires: a
+   * socket acts for a player only while its token is valid.
+   */
+  'auth:refresh': (request: SocketRefreshRequest, ack: (result: ActResult) => void) => void;
   /** Round-trip clock check: the server answers with its time. */
   ping: (ack: (serverTime: number) => void) => void;
   /** Watch a game: the answer is the current snapshot and the events missed since lastSeq. */

@@ -30,9 +30,10 @@ export const phoneNumberSchema = z
   .refine((value) => isValidPhoneNumber(value, PHONE_DEFAULT_REGION), { error: PHONE_MESSAGE })
   .transform((value) => parsePhoneNumber(value, PHONE_DEFAULT_REGION).number as string);
 
-// Control characters would garble the chat; everything printable is a fine chat name.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+// Control and format characters would garble the chat or let a name pass for another: bidi
+// overrides flip the text around it, zero-width ones hide inside a look-alike name.
+// Everything printable is a fine chat name.
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 const aliasField = (emptyMessage: string, minLength: number) =>
   z
@@ -88,8 +89,9 @@ export function ageOn(day: number, month: number, year: number, today: Date): nu
 // The date checks run once day, month and year each parsed, even if another field failed,
 // so every message shows in one go.
 const DATE_PARTS = ['dobDay', 'dobMonth', 'dobYear'];
+// A body that is not an object at all (null, a list) has a root issue and gets no date checks.
 const dateOfBirthParsed = (payload: { issues: readonly { path?: PropertyKey[] }[] }) =>
-  !payload.issues.some((issue) => DATE_PARTS.includes(String(issue.path?.[0])));
+  !payload.issues.some((issue) => !issue.path?.length || DATE_PARTS.includes(String(issue.path[0])));
 
 /** `PATCH /api/operator/user`: the profile edit modal. */
 export const profileUpdateSchema = z.strictObject({

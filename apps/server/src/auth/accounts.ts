@@ -5,6 +5,7 @@ import { MailRepository } from '../mail/mail.repository';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { OperatorRepository } from '../operator/operator.repository';
 import { OperatorService } from '../operator/operator.service';
+import { playerRoom } from '../realtime/socket-identity';
 import type { Realtime } from '../realtime/socket-server';
 import { createAuth, DEFAULT_AUTH_LIMITS, type Auth, type AuthLimits } from './auth';
 import { AuthRepository } from './auth.repository';
@@ -59,6 +60,7 @@ export async function setUpAccounts(
     authRepository,
     operatorRepository,
     log,
+    disconnectPlayer: (playerId) => realtime.io.in(playerRoom(playerId)).disconnectSockets(true),
   });
   const authService = new AuthService(auth, config.google !== undefined);
   const verifier = new IdentityVerifier(() => authService.publicKeys(), config.publicUrl, config.publicUrl);

@@ -1,7 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { serverSecrets, users } from '../db/schema';
+import { serverSecrets, users, verifications } from '../db/schema';
+
+/** How Better Auth stores a verification identifier (`storeIdentifier: 'hashed'`). */
+const storedIdentifier = (identifier: string) => createHash('sha256').update(identifier).digest('base64url');
 
 export class AuthRepository {
   constructor(private readonly db: Db) {}
@@ -24,5 +27,19 @@ export class AuthRepository {
       .update(users)
       .set({ emailVerified: true, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
+  }
+
+  /**
+   * Drops every reset code of the player but `keep` (the plain identifier,
+   * `reset-password:<code>`), or every one when `keep` is null.
+   */
+  async dropOtherResetCodes(userId: string, keep: string | null): Promise<void> {
+    await this.db
+      .delete(verifications)
+      .where(
+        keep === null
+          ? eq(verifications.value, userId)
+          : and(eq(verifications.value, userId), ne(verifications.identifier, storedIdentifier(keep))),
+      );
   }
 }

@@ -7,6 +7,26 @@ import {
 } from '@ruthless/protocol';
 import type { AuthService } from './auth.service';
 
+/** No body of ours nests deeper; deeper JSON would only feed recursion (stack overflow). */
+const MAX_JSON_DEPTH = 16;
+
+/** Whether JSON text nests arrays/objects deeper than `max`, without parsing it. */
+export function jsonDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const character = text[i];
+    if (inString) {
+      if (character === '\\') i++;
+      else if (character === '"') inString = false;
+    } else if (character === '"') inString = true;
+    else if (character === '{' || character === '[') {
+      if (++depth > max) return true;
+    } else if (character === '}' || character === ']') depth--;
+  }
+  return false;
+}
+
 /**
  * /api/auth: Better Auth's endpoints (sign-up, sign-in, sign-out, reset, token, jwks, Google),
  * plus two of ours: the reset-code check and the list of sign-in providers.
@@ -17,6 +37,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, raw, done) => {
     const text = String(raw);
     if (text.trim() === '') return done(null, undefined);
+    if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(
+        Object.assign(new Error(`body: JSON nests deeper than ${MAX_JSON_DEPTH} levels`), {
+          statusCode: 400,
+        }),
+        undefined,
+      );
+    }
     try {
       done(null, JSON.parse(text));
     } catch {

@@ -9,6 +9,7 @@ import {
   signInRequestSchema,
   signUpRequestSchema,
   socialSignInRequestSchema,
+  updateUserRequestSchema,
   type AuthProvidersResponse,
   type ErrorResponse,
 } from '@ruthless/protocol';
@@ -40,7 +41,21 @@ const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   'POST /api/auth/request-password-reset': passwordResetRequestSchema,
   'POST /api/auth/reset-password': resetPasswordRequestSchema,
   'POST /api/auth/sign-in/social': socialSignInRequestSchema,
+  'POST /api/auth/update-user': updateUserRequestSchema,
 };
+
+/**
+ * Better Auth endpoints of features we leave off (account deletion, email change and
+ * verification mails): refused here as unknown routes rather than logged by Better Auth as
+ * server errors. Enable the feature in auth.ts before taking a path off this list.
+ */
+const DISABLED_PATHS = new Set([
+  '/api/auth/delete-user',
+  '/api/auth/delete-user/callback',
+  '/api/auth/change-email',
+  '/api/auth/send-verification-email',
+  '/api/auth/verify-email',
+]);
 
 /** Better Auth's error codes, as SPEC.md §8's. */
 const BETTER_AUTH_CODES: Record<string, string> = {
@@ -72,12 +87,35 @@ export class AuthService {
 
   async handle(request: AuthRequest): Promise<AuthResponse> {
     const path = request.url.split('?')[0]!;
-    let body = request.body;
+    if (DISABLED_PATHS.has(path.replace(/\/+$/, ''))) {
+      return errorResponse(errorBody(404, ErrorCode.notFound, `Route ${request.method} ${path} not found`));
+    }
+    let payloadBody = request.body;
     const schema = REQUEST_SCHEMAS[`${request.method} ${path}`];
     if (schema) {
-      const parsed = schema.safeParse(body ?? {});
+      const parsed = schema.safeParse(payloadBody ?? {});
       if (!parsed.success) return errorResponse(validationError(parsed.error.issues[0]!));
-      body = parsed.data;
+      payloadBody = parsed.data;
+    } else if (
+      // Every JSON body Better Auth reads is an object; anything else would reach it unchecked.
+      payloadBody !== undefined &&
+      typeof payloadBody !== 'string' &&
+      (payloadBody === null || typeof payloadBody !== 'object' || Array.isArray(payloadBody))
+    ) {
+      return errorResponse(errorBody(400, ErrorCode.validation, 'body: expects a JSON object'));
+    } else {
+      // No body of Better Auth's needs long text; some values come back in redirects' Location.
+      const field = longTextField(payloadBody);
+      if (field !== undefined) {
+        return errorResponse(
+          errorBody(
+            400,
+            ErrorCode.validation,
+            `${field}: is too long (at most ${MAX_TEXT} characters)`,
+            field,
+          ),
+        );
+      }
     }
 
     const headers = new Headers();
@@ -88,9 +126,9 @@ export class AuthService {
     // The address Fastify resolved (trustProxy), never one the client claims.
     headers.set(CLIENT_IP_HEADER, request.ip);
     let payload: string | undefined;
-    if (request.method !== 'GET' && request.method !== 'HEAD' && body !== undefined) {
-      payload = typeof body === 'string' ? body : JSON.stringify(body);
-      if (typeof body !== 'string') headers.set('content-type', 'application/json');
+    if (request.method !== 'GET' && request.method !== 'HEAD' && payloadBody !== undefined) {
+      payload = typeof payloadBody === 'string' ? payloadBody : JSON.stringify(payloadBody);
+      if (typeof payloadBody !== 'string') headers.set('content-type', 'application/json');
     }
 
     const url = new URL(request.url, this.auth.options.baseURL as string);
@@ -131,20 +169,37 @@ export class AuthService {
   }
 }
 
+const MAX_TEXT = 4096;
+
+/** The first field (or `body`, for a form) whose text is longer than MAX_TEXT. */
+function longTextField(body: unknown, path = ''): string | undefined {
+  if (typeof body === 'string') {
+    // A whole form body (no path) holds several values: it may be twice as long.
+    const limit = path ? MAX_TEXT : 2 * MAX_TEXT;
+    return body.length > limit ? path || 'body' : undefined;
+  }
+  if (body === null || typeof body !== 'object') return undefined;
+  for (const [key, value] of Object.entries(body)) {
+    const found = longTextField(value, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 function validationError(issue: z.core.$ZodIssue): ErrorResponse {
   const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
   const field = issue.path.map(String).join('.') || keys[0] || undefined;
   if (field === 'email' && issue.message !== 'Email cannot be empty') {
-    return body(400, AuthErrorCode.invalidEmail, catalogueMessage(AuthErrorCode.invalidEmail), field);
+    return errorBody(400, AuthErrorCode.invalidEmail, catalogueMessage(AuthErrorCode.invalidEmail), field);
   }
   if (
     (field === 'password' || field === 'newPassword') &&
     issue.message === 'Password must be at least 6 characters'
   ) {
-    return body(400, AuthErrorCode.weakPassword, catalogueMessage(AuthErrorCode.weakPassword), field);
+    return errorBody(400, AuthErrorCode.weakPassword, catalogueMessage(AuthErrorCode.weakPassword), field);
   }
   if (field === 'token') {
-    return body(
+    return errorBody(
       400,
       AuthErrorCode.invalidActionCode,
       catalogueMessage(AuthErrorCode.invalidActionCode),
@@ -155,7 +210,7 @@ function validationError(issue: z.core.$ZodIssue): ErrorResponse {
     GENERIC_ZOD_MESSAGE.test(issue.message) && field && !issue.message.includes(field)
       ? `${field}: ${issue.message}`
       : issue.message;
-  return body(400, ErrorCode.validation, message, field);
+  return errorBody(400, ErrorCode.validation, message, field);
 }
 
 function fromBetterAuth(status: number, text: string): ErrorResponse {
@@ -168,12 +223,12 @@ function fromBetterAuth(status: number, text: string): ErrorResponse {
   const code = typeof parsed.code === 'string' ? parsed.code : undefined;
   const message = typeof parsed.message === 'string' ? parsed.message : undefined;
   if (status === 429) {
-    return body(429, AuthErrorCode.tooManyRequests, catalogueMessage(AuthErrorCode.tooManyRequests));
+    return errorBody(429, AuthErrorCode.tooManyRequests, catalogueMessage(AuthErrorCode.tooManyRequests));
   }
-  if (status >= 500) return body(500, ErrorCode.internal, catalogueMessage(undefined));
-  if (code?.startsWith('auth/')) return body(status, code, message ?? catalogueMessage(code));
+  if (status >= 500) return errorBody(500, ErrorCode.internal, catalogueMessage(undefined));
+  if (code?.startsWith('auth/')) return errorBody(status, code, message ?? catalogueMessage(code));
   if (code === 'PASSWORD_TOO_LONG') {
-    return body(
+    return errorBody(
       400,
       ErrorCode.validation,
       'password: Password cannot be more than 128 characters',
@@ -181,17 +236,17 @@ function fromBetterAuth(status: number, text: string): ErrorResponse {
     );
   }
   const mapped = code ? BETTER_AUTH_CODES[code] : undefined;
-  if (mapped) return body(status, mapped, catalogueMessage(mapped));
-  if (status === 401) return body(401, ErrorCode.unauthorized, message ?? 'You need to sign in first.');
-  if (status === 404) return body(404, ErrorCode.notFound, message ?? 'Not found');
-  return body(
+  if (mapped) return errorBody(status, mapped, catalogueMessage(mapped));
+  if (status === 401) return errorBody(401, ErrorCode.unauthorized, message ?? 'You need to sign in first.');
+  if (status === 404) return errorBody(404, ErrorCode.notFound, message ?? 'Not found');
+  return errorBody(
     status,
     code ? `auth/${code.toLowerCase().replaceAll('_', '-')}` : ErrorCode.validation,
     message ?? catalogueMessage(undefined),
   );
 }
 
-function body(statusCode: number, code: string, message: string, field?: string): ErrorResponse {
+function errorBody(statusCode: number, code: string, message: string, field?: string): ErrorResponse {
   return field === undefined ? { statusCode, code, message } : { statusCode, code, message, field };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
@@ -18,6 +19,8 @@ import { betterAuthStorage, type RateLimitRule, type RateLimitStore } from './ra
 export const CLIENT_IP_HEADER = 'x-ruthless-client-ip';
 export const IDENTITY_TOKEN_LIFETIME = '15m';
 export const RESET_CODE_LIFETIME_SECONDS = 60 * 60;
+/** How long an address the account signed in from stays known (docs/accounts.md). */
+const KNOWN_ADDRESS_SECONDS = 180 * 24 * 60 * 60;
 
 /** Rate limits (seconds, counts). Generous enough for the browser tests from one address. */
 export interface AuthLimits {
@@ -59,6 +62,8 @@ export interface AuthDependencies {
   authRepository: AuthRepository;
   operatorRepository: OperatorRepository;
   log: AuthLog;
+  /** Closes every live connection of the player, on every process. */
+  disconnectPlayer(playerId: string): void;
 }
 
 /** An error in the shape of SPEC.md §8: our code and the catalogue's message. */
@@ -70,16 +75,18 @@ export function authError(
 }
 
 /**
- * Origins allowed to post to /api/auth with cookies: PUBLIC_URL, and outside production the same
+ * Origins allowed to post to /api/auth with cookies and to open sockets: PUBLIC_URL, ALLOWED_ORIGINS,
+ * and outside production the same
  * port under localhost or 127.0.0.1 and the Vite dev server (5173), whose proxy keeps the origin.
  */
 export function trustedOrigins(config: Config): string[] {
-  if (config.nodeEnv === 'production') return [config.publicUrl];
+  if (config.nodeEnv === 'production') return [config.publicUrl, ...config.allowedOrigins];
   const url = new URL(config.publicUrl);
   const hosts = ['localhost', '127.0.0.1'];
   const ports = [url.port, '5173'].filter(Boolean);
   return [
     config.publicUrl,
+    ...config.allowedOrigins,
     ...hosts.flatMap((host) => ports.map((port) => `${url.protocol}//${host}:${port}`)),
   ];
 }
@@ -92,20 +99,35 @@ export function createAuth(deps: AuthDependencies) {
   const secure = config.publicUrl.startsWith('https://');
   const adminEmails = new Set(config.adminEmails);
 
+  // Per-account lockout (docs/accounts.md): attempts are counted before the password is checked,
+  // in one atomic step, so parallel guesses cannot slip past the limit. Addresses the account
+  // signed in from before have a counter each; every other address shares one, so strangers
+  // can lock only themselves out, never the owner at home.
   const failedSignInKey = (email: string) => `account:sign-in-failures:${email}`;
+  const knownAddressFailuresKey = (email: string, ip: string) => `account:sign-in-failures:${email}:${ip}`;
+  const knownAddressKey = (email: string, ip: string) => `account:known-address:${email}:${ip}`;
+  const clientIp = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? '';
+  const isKnownAddress = async (email: string, ip: string) =>
+    ip !== '' && (await store.peek(knownAddressKey(email, ip), KNOWN_ADDRESS_SECONDS)) > 0;
+  const rememberAddress = async (email: string, ip: string) => {
+    if (ip) await store.hit(knownAddressKey(email, ip), KNOWN_ADDRESS_SECONDS);
+  };
 
   const before = createAuthMiddleware(async (ctx) => {
     const email = normalizeEmail((ctx.body as { email?: unknown } | undefined)?.email);
     switch (ctx.path) {
       case '/sign-in/email': {
         const rule = limits.failedSignInsPerAccount;
-        if ((await store.peek(failedSignInKey(email), rule.window)) >= rule.max) {
+        const ip = clientIp(ctx.headers);
+        const key = (await isKnownAddress(email, ip))
+          ? knownAddressFailuresKey(email, ip)
+          : failedSignInKey(email);
+        if ((await store.hit(key, rule.window)).count > rule.max) {
           log.warn({ event: 'auth.sign-in.locked' }, 'sign-in refused: too many failures for the account');
           throw authError('TOO_MANY_REQUESTS', AuthErrorCode.tooManyRequests);
         }
         // SPEC.md §8 tells an unknown email from a wrong password, so we say which.
         if (!(await ctx.context.internalAdapter.findUserByEmail(email))) {
-          await store.hit(failedSignInKey(email), rule.window);
           log.info({ event: 'auth.sign-in.failed', reason: 'user-not-found' }, 'sign-in failed');
           throw authError('UNAUTHORIZED', AuthErrorCode.userNotFound);
         }
@@ -124,6 +146,17 @@ export function createAuth(deps: AuthDependencies) {
           throw authError('TOO_MANY_REQUESTS', AuthErrorCode.tooManyRequests);
         }
         log.info({ event: 'auth.reset.requested' }, 'password reset requested');
+        // An unknown address costs the same database work as a known one (a code written, the
+        // account's other codes dropped), so the reply's timing does not tell if it exists.
+        if (!(await ctx.context.internalAdapter.findUserByEmail(email))) {
+          const decoy = `reset-password:${randomBytes(18).toString('base64url')}`;
+          await ctx.context.internalAdapter.createVerificationValue({
+            value: randomUUID(),
+            identifier: decoy,
+            expiresAt: new Date(),
+          });
+          await deps.authRepository.dropOtherResetCodes(randomUUID(), decoy);
+        }
         return;
       }
       case '/sign-out': {
@@ -140,11 +173,14 @@ export function createAuth(deps: AuthDependencies) {
     const playerId = ctx.context.newSession?.user.id;
     switch (ctx.path) {
       case '/sign-in/email': {
+        const email = normalizeEmail((ctx.body as { email?: unknown } | undefined)?.email);
         if (playerId) {
           log.info({ event: 'auth.sign-in', method: 'password', playerId }, 'signed in');
+          // The owner's own sign-ins do not count against their address; it is known from now on.
+          const ip = clientIp(ctx.headers);
+          if (await isKnownAddress(email, ip)) await store.reset(knownAddressFailuresKey(email, ip));
+          await rememberAddress(email, ip);
         } else if (failed?.body?.code === 'INVALID_EMAIL_OR_PASSWORD') {
-          const email = normalizeEmail((ctx.body as { email?: unknown } | undefined)?.email);
-          await store.hit(failedSignInKey(email), limits.failedSignInsPerAccount.window);
           const user = await ctx.context.internalAdapter.findUserByEmail(email);
           log.info(
             { event: 'auth.sign-in.failed', reason: 'wrong-password', playerId: user?.user.id ?? null },
@@ -154,8 +190,13 @@ export function createAuth(deps: AuthDependencies) {
         return;
       }
       case '/sign-up/email': {
-        if (playerId) log.info({ event: 'auth.sign-up', playerId }, 'signed up');
-        else if (failed)
+        if (playerId) {
+          log.info({ event: 'auth.sign-up', playerId }, 'signed up');
+          await rememberAddress(
+            normalizeEmail((ctx.body as { email?: unknown } | undefined)?.email),
+            clientIp(ctx.headers),
+          );
+        } else if (failed)
           log.info({ event: 'auth.sign-up.failed', reason: failed.body?.code }, 'sign-up failed');
         return;
       }
@@ -167,7 +208,9 @@ export function createAuth(deps: AuthDependencies) {
       case '/callback/:id': {
         if (playerId) log.info({ event: 'auth.sign-in', method: 'google', playerId }, 'signed in');
         else {
-          const location = failed?.headers?.get('location') ?? '';
+          // Better Auth's errors carry Headers or a plain record, depending on where they came from.
+          const headers = failed?.headers as Headers | Record<string, string> | undefined;
+          const location = (headers instanceof Headers ? headers.get('location') : headers?.location) ?? '';
           const reason = /[?&]error=([^&]+)/.exec(location)?.[1];
           if (reason)
             log.info({ event: 'auth.sign-in.failed', method: 'google', reason }, 'Google sign-in failed');
@@ -220,17 +263,18 @@ export function createAuth(deps: AuthDependencies) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const link = resetPasswordLink(config.publicUrl, token);
+        // Only the newest code works: issuing one drops the account's others.
+        await deps.authRepository.dropOtherResetCodes(user.id, `reset-password:${token}`);
         log.info(
           { event: 'auth.reset.mail', playerId: user.id, via: deps.mailer.kind },
           'password reset mail sent',
         );
+        // A usable code never goes to the log: logs are read by more people than the mailbox.
         if (deps.mailer.kind === 'outbox') {
-          // Without SMTP a newcomer finds the link in the log as well as at /dev/mailbox; a
-          // production server never writes a usable code to its log.
           if (config.nodeEnv === 'production') {
             log.warn({ playerId: user.id }, 'password reset mail kept in mail_outbox: SMTP_URL is not set');
           } else {
-            log.info({ resetLink: link }, 'password reset link (no SMTP_URL: see /dev/mailbox)');
+            log.info({ playerId: user.id }, 'password reset mail kept: open /dev/mailbox on this machine');
           }
         }
         // Not awaited: the reply must take as long whether or not the account exists.
@@ -238,9 +282,13 @@ export function createAuth(deps: AuthDependencies) {
           .send(resetPasswordMail(user.email, link))
           .catch((err: unknown) => log.error({ err, playerId: user.id }, 'password reset mail failed'));
       },
-      onPasswordReset: async ({ user }) => {
-        // The reset link reached the mailbox: the email is proven.
+      onPasswordReset: async ({ user }, request) => {
+        // The reset link reached the mailbox: the email is proven, and so is this address.
         await deps.authRepository.markEmailVerified(user.id);
+        await deps.authRepository.dropOtherResetCodes(user.id, null);
+        await rememberAddress(user.email.toLowerCase(), clientIp(request?.headers));
+        // Sessions are revoked; so are the live connections, on every process.
+        deps.disconnectPlayer(user.id);
         log.info({ event: 'auth.reset', playerId: user.id }, 'password reset; every session signed out');
       },
     },

@@ -11,6 +11,8 @@ export interface Player {
   operator: typeof OPERATOR | null;
   /** 'host' for ADMIN_EMAILS, else null. */
   role: 'host' | null;
+  /** When the token expires (ms since the epoch). */
+  expiresAt: number;
 }
 
 /** Why a token was refused: `expired` or anything else (`invalid`). */
@@ -24,6 +26,7 @@ export class IdentityTokenError extends Error {
 export const IDENTITY_TOKEN_ALGORITHMS = ['EdDSA'];
 const MAX_TOKEN_LENGTH = 4096;
 const KEY_RELOAD_INTERVAL_MS = 5000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Verifies identity tokens against the server's own JWKS (the jwks table, shared by every
@@ -67,7 +70,7 @@ export class IdentityVerifier {
       audience: this.audience,
       requiredClaims: ['sub', 'exp', 'iat'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
+    if (typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.email !== 'string') {
       throw new IdentityTokenError('invalid');
     }
     return {
@@ -76,6 +79,7 @@ export class IdentityVerifier {
       name: typeof payload.name === 'string' ? payload.name : '',
       operator: payload.operator === OPERATOR ? OPERATOR : null,
       role: payload.role === 'host' ? 'host' : null,
+      expiresAt: payload.exp! * 1000,
     };
   }
 }

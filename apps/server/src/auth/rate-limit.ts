@@ -18,6 +18,8 @@ export interface RateLimitStore {
   hit(key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }>;
   /** The count in the current window, without counting. */
   peek(key: string, windowSeconds: number): Promise<number>;
+  /** Forgets the count of `key`. */
+  reset(key: string): Promise<void>;
 }
 
 /** Better Auth's `rateLimit.customStorage`: one atomic step per request. */
@@ -62,6 +64,10 @@ export class DatabaseRateLimitStore implements RateLimitStore {
       );
     return row?.count ?? 0;
   }
+
+  async reset(key: string) {
+    await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+  }
 }
 
 type RedisClient = ReturnType<typeof createClient>;
@@ -86,5 +92,9 @@ export class RedisRateLimitStore implements RateLimitStore {
   async peek(key: string) {
     const value = await this.redis.get(this.prefix + key);
     return value ? Number(value) : 0;
+  }
+
+  async reset(key: string) {
+    await this.redis.del(this.prefix + key);
   }
 }

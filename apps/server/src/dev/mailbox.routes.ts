@@ -1,18 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ErrorCode } from '@ruthless/protocol';
 import type { MailRepository } from '../mail/mail.repository';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+/** The connection comes from this machine (not what X-Forwarded-For claims). */
+const fromLoopback = (address: string | undefined) =>
+  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+
 /**
  * GET /dev/mailbox: the mail the server would have sent, newest first, for development without
- * an SMTP server. Registered only when NODE_ENV is not production (404 there).
+ * an SMTP server. Registered only outside production unless DEV_MAILBOX=false, and it answers
+ * only connections from this machine: reset links in it take over accounts (404 to others).
  */
 export const mailboxRoutes: FastifyPluginAsync<{ repository: MailRepository }> = async (
   app,
   { repository },
 ) => {
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
+    if (!fromLoopback(request.socket.remoteAddress)) {
+      return reply.status(404).send({ statusCode: 404, code: ErrorCode.notFound, message: 'Not found' });
+    }
     const mails = await repository.listRecent(100);
     const items = mails
       .map(

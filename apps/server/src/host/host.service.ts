@@ -13,6 +13,7 @@ import {
   type Theme,
   type UpdateGameBody,
 } from '@ruthless/protocol';
+import { isUniqueViolation } from '../db/postgres-errors';
 import type { GameRow, GamesRepository, NewGame } from '../games/games.repository';
 import type { MetadataPublisher } from '../lobby/metadata-publisher';
 import { HttpError } from '../plugins/errors';
@@ -117,7 +118,7 @@ export class HostService {
     try {
       room = await this.rooms.update(roomId, { name: body.name, theme: body.theme, image: body.roomImage });
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw nameTaken();
+      if (isUniqueViolation(error)) throw nameTaken();
       throw error;
     }
     if (!room) throw roomNotFound();
@@ -255,7 +256,7 @@ export class HostService {
         commitment: commitmentOf(seedHex),
       });
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw this.slotTaken();
+      if (isUniqueViolation(error)) throw this.slotTaken();
       throw error;
     }
     this.lobby.invalidate();
@@ -271,7 +272,7 @@ export class HostService {
     try {
       game = await this.games.updateScheduled(gameId, gameColumns(body), now);
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw this.slotTaken();
+      if (isUniqueViolation(error)) throw this.slotTaken();
       throw error;
     }
     if (!game) throw await this.whyNotChangeable(gameId, body);

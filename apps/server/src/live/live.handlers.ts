@@ -6,18 +6,19 @@ import {
   type ActResult,
 } from '@ruthless/protocol';
 import type { LuckyFatePick } from '@ruthless/game';
+import { z } from 'zod';
 import type { Player } from '../auth/identity';
 import { HttpError } from '../plugins/errors';
+import { playerRefusal, socketPlayer, type SocketIdentity } from '../realtime/socket-identity';
 import type { RealtimeServer } from '../realtime/socket-server';
 import type { LiveActions } from './live-actions.service';
 import type { LiveGames } from './live-games.service';
 
 export const gameRoom = (gameId: string) => `game:${gameId}`;
 
-interface SocketIdentity {
-  player: Player | null;
-  preview: boolean;
-}
+/** Games one socket may watch at once (the app watches one; a flood of joins is refused). */
+export const MAX_GAMES_PER_SOCKET = 4;
+const gameIdSchema = z.uuid();
 
 const refused = (error: unknown): { ok: false; message: string } => ({
   ok: false,
@@ -25,8 +26,8 @@ const refused = (error: unknown): { ok: false; message: string } => ({
 });
 
 /**
- * The live show over Socket.IO. The handshake carries the identity token (`auth.token`) or asks
- * for read-only preview (`auth.preview`); a viewer joins a game's room and gets every event.
+ * The live show over Socket.IO (identity: realtime/socket-identity.ts): a viewer joins a game's
+ * room and gets every event; a player acts while their token is valid.
  */
 export function registerLiveHandlers(
   app: FastifyInstance,
@@ -34,23 +35,6 @@ export function registerLiveHandlers(
   live: LiveGames,
   actions: LiveActions,
 ): void {
-  io.use((socket, next) => {
-    const auth = (socket.handshake.auth ?? {}) as { token?: unknown; preview?: unknown };
-    if (typeof auth.token === 'string' && auth.token) {
-      app
-        .verifyIdentityToken(auth.token)
-        .then((player) => {
-          socket.data = { player, preview: false } satisfies SocketIdentity;
-          next();
-        })
-        .catch(() => next(new Error('auth/unauthorized')));
-      return;
-    }
-    // No token: a read-only viewer (preview mode, or the lobby's live metadata).
-    socket.data = { player: null, preview: auth.preview === true } satisfies SocketIdentity;
-    next();
-  });
-
   io.on('connection', (socket) => {
     const identity = socket.data as SocketIdentity;
 
@@ -59,18 +43,17 @@ export function registerLiveHandlers(
       const parsed = joinGameRequestSchema.safeParse(request);
       if (!parsed.success)
         return ack({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid request' });
-      if (!identity.preview && !identity.player?.operator) {
-        return ack({ ok: false, message: "You don't have permission to access this resource." });
-      }
+      const player = socketPlayer(socket);
+      if (!identity.preview && !player?.operator) return ack(playerRefusal(socket));
       const room = gameRoom(parsed.data.gameUuid);
+      const watching = [...socket.rooms].filter((name) => name.startsWith('game:')).length;
+      if (!socket.rooms.has(room) && watching >= MAX_GAMES_PER_SOCKET) {
+        return ack({ ok: false, message: 'You are watching too many games at once. Leave one first.' });
+      }
       try {
         // In the room before the snapshot is taken, so no event can fall between the two.
         await socket.join(room);
-        const joined = await live.join(
-          parsed.data.gameUuid,
-          identity.player?.id ?? null,
-          parsed.data.lastSeq,
-        );
+        const joined = await live.join(parsed.data.gameUuid, player?.id ?? null, parsed.data.lastSeq);
         if (!joined) {
           await socket.leave(room);
           return ack({ ok: false, message: 'This game does not exist.' });
@@ -83,7 +66,8 @@ export function registerLiveHandlers(
     });
 
     socket.on('game:leave', (request) => {
-      if (typeof request?.gameUuid === 'string') void socket.leave(gameRoom(request.gameUuid));
+      const gameId = gameIdSchema.safeParse(request?.gameUuid).data;
+      if (gameId) void socket.leave(gameRoom(gameId));
     });
 
     const playerAction =
@@ -94,13 +78,13 @@ export function registerLiveHandlers(
       async (request: { gameUuid?: unknown } & Record<string, unknown>, ack: (result: ActResult) => void) => {
         if (typeof ack !== 'function') return;
         const value = parse(request);
-        const gameId = typeof request?.gameUuid === 'string' ? request.gameUuid : '';
-        if (!identity.player?.operator)
-          return ack({ ok: false, message: "You don't have permission to access this resource." });
-        if (value === undefined || !/^[0-9a-f-]{36}$/i.test(gameId))
+        const gameId = gameIdSchema.safeParse(request?.gameUuid).data;
+        const player = socketPlayer(socket);
+        if (!player?.operator) return ack(playerRefusal(socket));
+        if (value === undefined || gameId === undefined)
           return ack({ ok: false, message: 'Invalid request' });
         try {
-          await run(identity.player, gameId, value);
+          await run(player, gameId, value);
           ack({ ok: true });
         } catch (error) {
           if (!(error instanceof HttpError)) app.log.error({ err: error }, 'game action failed');

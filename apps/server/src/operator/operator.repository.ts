@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '../db/postgres-errors';
 import type { Db } from '../db/database';
 import { playerProfiles } from '../db/schema';
 
@@ -15,15 +16,8 @@ export class AliasTakenError extends Error {}
 
 const ALIAS_INDEX = 'player_profiles_operator_alias_key';
 
-function isAliasConflict(error: unknown): boolean {
-  // PostgreSQL's unique_violation, from pg or PGlite, possibly wrapped by Drizzle.
-  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current;) {
-    if (current.code === '23505')
-      return current.constraint === undefined || current.constraint === ALIAS_INDEX;
-    current = current.cause as typeof current;
-  }
-  return false;
-}
+// PostgreSQL's unique_violation, from pg or PGlite, possibly wrapped by Drizzle.
+const isAliasConflict = (error: unknown) => isUniqueViolation(error, ALIAS_INDEX);
 
 export class OperatorRepository {
   constructor(private readonly db: Db) {}

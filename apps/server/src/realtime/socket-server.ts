@@ -1,9 +1,10 @@
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Gauge } from 'prom-client';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@ruthless/protocol';
+import { KeyedTokenBuckets, TokenBucket, type EventLimit } from './event-rate-limit';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type RedisClient = ReturnType<typeof createClient>;
@@ -15,6 +16,19 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
+export interface SocketEventLimits {
+  /** Every event of one connection, whatever its name. */
+  perSocket: EventLimit;
+  /** Every event of every connection from one client address. */
+  perAddress: EventLimit;
+}
+
+/** Far above what the app sends (a few events a second); a flood is cut off at once. */
+export const DEFAULT_SOCKET_EVENT_LIMITS: SocketEventLimits = {
+  perSocket: { burst: 40, perSecond: 10 },
+  perAddress: { burst: 400, perSecond: 100 },
+};
+
 /**
  * Socket.IO on the server's own port. With a Redis URL every process shares rooms and
  * broadcasts through Redis streams, so any number of processes can sit behind one balancer.
@@ -23,9 +37,17 @@ export async function startRealtime(options: {
   httpServer: HttpServer;
   redisUrl: string | undefined;
   socketsConnected: Gauge;
-  /** Browser origins allowed to connect besides the server's own (PUBLIC_URL's). */
+  /** The browser origins allowed to connect: PUBLIC_URL's and the configured extra ones. */
   allowedOrigins: string[];
+  /** The client's address, as the HTTP API resolves it (TRUST_PROXY). */
+  clientAddress: (request: IncomingMessage) => string;
+  eventLimits?: SocketEventLimits;
+  /** Told when a connection is closed for flooding. */
+  onFlood?: (address: string) => void;
 }): Promise<Realtime> {
+  const limits = options.eventLimits ?? DEFAULT_SOCKET_EVENT_LIMITS;
+  const addressBuckets = new KeyedTokenBuckets(limits.perAddress);
+  const allowedOrigins = new Set(options.allowedOrigins);
   let redis: RedisClient | undefined;
   if (options.redisUrl) {
     redis = createClient({ url: options.redisUrl });
@@ -35,17 +57,28 @@ export async function startRealtime(options: {
   }
   const io: RealtimeServer = new Server(options.httpServer, {
     serveClient: false,
-    // A browser may only connect from our own pages; clients without an Origin are not browsers.
+    // A browser may only connect from our own pages (never judged by the client's own Host or
+    // X-Forwarded-Proto); clients without an Origin are not browsers.
     allowRequest: (request, callback) => {
       const origin = request.headers.origin;
-      const own = `${request.headers['x-forwarded-proto'] ?? 'http'}://${request.headers.host}`;
-      callback(null, !origin || origin === own || options.allowedOrigins.includes(origin));
+      callback(null, !origin || allowedOrigins.has(origin));
     },
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000 },
     ...(redis ? { adapter: createAdapter(redis) } : {}),
   });
 
   io.on('connection', (socket) => {
+    // Every event, whatever handler takes it, passes the connection's and the address's limits;
+    // a connection over either is closed.
+    const address = options.clientAddress(socket.request);
+    const own = new TokenBucket(limits.perSocket.burst, limits.perSocket.perSecond);
+    socket.use((_event, next) => {
+      if (own.take() && addressBuckets.take(address)) return next();
+      if (socket.connected) {
+        options.onFlood?.(address);
+        socket.disconnect(true);
+      }
+    });
     options.socketsConnected.inc();
     socket.on('disconnect', () => options.socketsConnected.dec());
     socket.on('ping', (ack) => {

@@ -6,12 +6,11 @@ import {
   type ClaimResponse,
   type MyShow,
 } from '@ruthless/protocol';
+import { isUniqueViolation } from '../db/postgres-errors';
 import type { GameRow, GamesRepository } from '../games/games.repository';
 import type { MetadataPublisher } from '../lobby/metadata-publisher';
 import { HttpError } from '../plugins/errors';
 import type { TicketRow, TicketsRepository } from './tickets.repository';
-
-const UNIQUE_VIOLATION = '23505';
 
 function toActiveTicket(ticket: TicketRow, game: GameRow): ActiveTicket {
   // The card behind the pick stays secret until the reveal (GAME.md stage 7).
@@ -59,7 +58,7 @@ export class TicketsService {
       outcome = await this.tickets.claim(claim);
     } catch (error) {
       // The same player claiming twice at once: one wins, the other gets the ticket it holds.
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      if (!isUniqueViolation(error)) throw error;
       outcome = await this.tickets.claim(claim);
     }
     const game = await this.games.findById(request.gameId);

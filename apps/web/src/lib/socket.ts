@@ -21,5 +21,12 @@ export function getSocket(): AppSocket {
       send(token ? { token } : {});
     },
   });
+  // The server lets a socket act for a player only while its token is valid: each refreshed
+  // token goes to the open socket too (a connection opened without one ignores it).
+  useSessionStore.subscribe((state, previous) => {
+    if (state.accessToken && previous.accessToken && state.accessToken !== previous.accessToken) {
+      if (socket?.connected) socket.emit('auth:refresh', { token: state.accessToken }, () => {});
+    }
+  });
   return socket;
 }

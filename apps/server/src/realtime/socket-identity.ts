@@ -1,0 +1,83 @@
+import type { Socket } from 'socket.io';
+import { socketRefreshRequestSchema, type ActResult } from '@ruthless/protocol';
+import type { Player } from '../auth/identity';
+import type { RealtimeServer } from './socket-server';
+
+/** Who is on a socket: `socket.data` of every connection. */
+export interface SocketIdentity {
+  /** The player of the handshake's (or the last `auth:refresh`'s) token; null for viewers. */
+  player: Player | null;
+  /** A read-only viewer asked for preview mode. */
+  preview: boolean;
+}
+
+/** The room of every socket of one player, on every process (sign-out everywhere, resets). */
+export const playerRoom = (playerId: string) => `player:${playerId}`;
+
+export const EXPIRED_TOKEN_MESSAGE = 'authorization: the identity token has expired.';
+
+/**
+ * The socket's player while their identity token is valid, else null. Every handler that acts
+ * for a player checks through this, so a socket outlives neither its token nor a refresh.
+ */
+export function socketPlayer(socket: Socket): Player | null {
+  const { player } = socket.data as SocketIdentity;
+  return player && player.expiresAt > Date.now() ? player : null;
+}
+
+/** The refusal for a handler that needs a player: expired token, or no permission. */
+export function playerRefusal(socket: Socket): { ok: false; message: string } {
+  const { player } = socket.data as SocketIdentity;
+  return {
+    ok: false,
+    message: player ? EXPIRED_TOKEN_MESSAGE : "You don't have permission to access this resource.",
+  };
+}
+
+/**
+ * The handshake carries the identity token (`auth.token`) or asks for read-only preview
+ * (`auth.preview`). A player's sockets join their player room; `auth:refresh` hands a fresh
+ * token of the same player to an open socket before the old one expires.
+ */
+export function authenticateSockets(io: RealtimeServer, verify: (token: string) => Promise<Player>): void {
+  io.use((socket, next) => {
+    const auth = (socket.handshake.auth ?? {}) as { token?: unknown; preview?: unknown };
+    if (typeof auth.token === 'string' && auth.token) {
+      verify(auth.token)
+        .then((player) => {
+          socket.data = { player, preview: false } satisfies SocketIdentity;
+          next();
+        })
+        .catch(() => next(new Error('auth/unauthorized')));
+      return;
+    }
+    // No token: a read-only viewer (preview mode, or the lobby's live metadata).
+    socket.data = { player: null, preview: auth.preview === true } satisfies SocketIdentity;
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const identity = socket.data as SocketIdentity;
+    if (identity.player) void socket.join(playerRoom(identity.player.id));
+
+    socket.on('auth:refresh', async (request, ack: (result: ActResult) => void) => {
+      if (typeof ack !== 'function') return;
+      const parsed = socketRefreshRequestSchema.safeParse(request);
+      if (!parsed.success)
+        return ack({ ok: false, message: 'authorization: an identity token is required.' });
+      try {
+        const player = await verify(parsed.data.token);
+        if (identity.player?.id !== player.id) {
+          return ack({
+            ok: false,
+            message: 'authorization: the token is of another player. Please reconnect.',
+          });
+        }
+        identity.player = player;
+        ack({ ok: true });
+      } catch {
+        ack({ ok: false, message: 'authorization: the identity token is not valid.' });
+      }
+    });
+  });
+}
