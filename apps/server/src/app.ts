@@ -27,6 +27,11 @@ import { HostService } from './host/host.service';
 import { MetadataPublisher } from './lobby/metadata-publisher';
 import { hostRoutes } from './routes/api/host';
 import { gamesRoutes } from './routes/api/games';
+import { ChatFeed } from './chat/chat-feed';
+import { ChatRepository } from './chat/chat.repository';
+import { ChatService } from './chat/chat.service';
+import type { RateLimitRule } from './auth/rate-limit';
+import { chatRoutes, hostChatRoutes } from './routes/api/chat';
 import { GameRunner } from './live/game-runner';
 import { LiveActions } from './live/live-actions.service';
 import { LiveGames } from './live/live-games.service';
@@ -67,6 +72,8 @@ export async function buildApp(
     webDist?: string;
     accounts?: AccountsOptions;
     /** False: no automatic host (tests drive games). */ runGames?: boolean;
+    /** Override of the chat's per-player limit (tests). */
+    chatLimit?: RateLimitRule;
   } = {},
 ): Promise<App> {
   const fastify = Fastify({
@@ -176,7 +183,20 @@ export async function buildApp(
     ),
   });
   await fastify.register(gamesRoutes, { live, actions });
-  registerLiveHandlers(fastify, realtime.io, live, actions);
+  const chatFeed = new ChatFeed((gameId, messages) =>
+    realtime.io.to(gameRoom(gameId)).emit('chat:messages', { gameUuid: gameId, messages }),
+  );
+  const chat = new ChatService(
+    new ChatRepository(database.db),
+    chatFeed,
+    (gameId, messageUuids) =>
+      realtime.io.to(gameRoom(gameId)).emit('chat:deleted', { gameUuid: gameId, messageUuids }),
+    accounts.rateLimitStore,
+    options.chatLimit,
+  );
+  await fastify.register(chatRoutes, { chat });
+  await fastify.register(hostChatRoutes, { chat });
+  registerLiveHandlers(fastify, realtime.io, live, actions, chat);
   await registerWebApp(fastify, options.webDist ?? DEFAULT_WEB_DIST);
 
   // Services that run on their own.
@@ -201,6 +221,7 @@ export async function buildApp(
     clearInterval(demoTimer);
     await runner.stop();
     metadata.stop();
+    chatFeed.stop();
     await realtime.close();
   });
   fastify.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@ruthless/protocol';
 import type { LuckyFatePick } from '@ruthless/game';
 import type { Player } from '../auth/identity';
+import type { ChatService } from '../chat/chat.service';
 import { HttpError } from '../plugins/errors';
 import type { RealtimeServer } from '../realtime/socket-server';
 import type { LiveActions } from './live-actions.service';
@@ -33,6 +34,7 @@ export function registerLiveHandlers(
   io: RealtimeServer,
   live: LiveGames,
   actions: LiveActions,
+  chat: ChatService,
 ): void {
   io.use((socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; preview?: unknown };
@@ -75,7 +77,9 @@ export function registerLiveHandlers(
           await socket.leave(room);
           return ack({ ok: false, message: 'This game does not exist.' });
         }
-        ack({ ok: true, ...joined });
+        // The chat's latest messages ride along; the app drops the seqs it already shows.
+        const recentChat = await chat.recent(parsed.data.gameUuid);
+        ack({ ok: true, snapshot: { ...joined.snapshot, chat: recentChat }, missed: joined.missed });
       } catch (error) {
         app.log.error({ err: error }, 'game:join failed');
         ack(refused(error));

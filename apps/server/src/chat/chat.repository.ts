@@ -1,0 +1,141 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { OPERATOR, type ChatMessage } from '@ruthless/protocol';
+import type { Db } from '../db/database';
+import { chatMessages, chatMutes, chatSequences, games, playerProfiles, tickets } from '../db/schema';
+
+export interface ChatGame {
+  id: string;
+  roomId: string;
+  /** The game's stage (games.state). */
+  state: string;
+}
+
+/** The SQL of chat: messages, their per-game numbering, mutes, and the alias reset. */
+export class ChatRepository {
+  constructor(private readonly db: Db) {}
+
+  async findGame(gameId: string): Promise<ChatGame | undefined> {
+    const [row] = await this.db
+      .select({ id: games.id, roomId: games.roomId, state: games.state })
+      .from(games)
+      .where(eq(games.id, gameId));
+    return row;
+  }
+
+  async holdsTicket(gameId: string, playerId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.gameId, gameId), eq(tickets.playerId, playerId), isNull(tickets.releasedAt)));
+    return row !== undefined;
+  }
+
+  /** The player's chat name with the operator; undefined when not registered, null when unset. */
+  async aliasOf(playerId: string): Promise<string | null | undefined> {
+    const [row] = await this.db
+      .select({ alias: playerProfiles.alias })
+      .from(playerProfiles)
+      .where(and(eq(playerProfiles.userId, playerId), eq(playerProfiles.operator, OPERATOR)));
+    return row ? row.alias : undefined;
+  }
+
+  async isMuted(gameId: string, playerId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ playerId: chatMutes.playerId })
+      .from(chatMutes)
+      .where(and(eq(chatMutes.gameId, gameId), eq(chatMutes.playerId, playerId)));
+    return row !== undefined;
+  }
+
+  /** Stores a message under the game's next chat seq (one row lock numbers them across processes). */
+  async insert(gameId: string, playerId: string, text: string, fromHost: boolean) {
+    return this.db.transaction(async (tx) => {
+      const [counter] = await tx
+        .insert(chatSequences)
+        .values({ gameId, seq: 1 })
+        .onConflictDoUpdate({ target: chatSequences.gameId, set: { seq: sql`${chatSequences.seq} + 1` } })
+        .returning({ seq: chatSequences.seq });
+      const [row] = await tx
+        .insert(chatMessages)
+        .values({ gameId, seq: counter!.seq, playerId, text, fromHost })
+        .returning();
+      return row!;
+    });
+  }
+
+  /** The latest `limit` messages not deleted, in seq order, each with its author's current alias. */
+  async recent(gameId: string, limit: number): Promise<ChatMessage[]> {
+    const rows = await this.db
+      .select({
+        seq: chatMessages.seq,
+        messageUuid: chatMessages.id,
+        gameUuid: chatMessages.gameId,
+        playerUuid: chatMessages.playerId,
+        alias: playerProfiles.alias,
+        text: chatMessages.text,
+        sentAt: chatMessages.createdAt,
+        fromHost: chatMessages.fromHost,
+      })
+      .from(chatMessages)
+      .leftJoin(
+        playerProfiles,
+        and(eq(playerProfiles.userId, chatMessages.playerId), eq(playerProfiles.operator, OPERATOR)),
+      )
+      .where(and(eq(chatMessages.gameId, gameId), isNull(chatMessages.deletedAt)))
+      .orderBy(desc(chatMessages.seq))
+      .limit(limit);
+    return rows.reverse().map((row) => ({
+      ...row,
+      alias: row.alias ?? (row.fromHost ? 'Host' : 'Player'),
+      sentAt: row.sentAt.toISOString(),
+    }));
+  }
+
+  /** Marks a message deleted; false when the game has no such message (or it is already gone). */
+  async delete(gameId: string, messageId: string, hostId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(chatMessages)
+      .set({ deletedAt: sql`now()`, deletedBy: hostId })
+      .where(
+        and(eq(chatMessages.gameId, gameId), eq(chatMessages.id, messageId), isNull(chatMessages.deletedAt)),
+      )
+      .returning({ id: chatMessages.id });
+    return rows.length > 0;
+  }
+
+  async messageExists(gameId: string, messageId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.gameId, gameId), eq(chatMessages.id, messageId)));
+    return row !== undefined;
+  }
+
+  async mute(gameId: string, playerId: string, hostId: string): Promise<void> {
+    await this.db.insert(chatMutes).values({ gameId, playerId, mutedBy: hostId }).onConflictDoNothing();
+  }
+
+  async unmute(gameId: string, playerId: string): Promise<void> {
+    await this.db
+      .delete(chatMutes)
+      .where(and(eq(chatMutes.gameId, gameId), eq(chatMutes.playerId, playerId)));
+  }
+
+  async mutedPlayers(gameId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ playerId: chatMutes.playerId })
+      .from(chatMutes)
+      .where(eq(chatMutes.gameId, gameId));
+    return rows.map((row) => row.playerId);
+  }
+
+  /** Clears the alias, so the mandatory details form asks for a new one; false if no such player. */
+  async resetAlias(playerId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(playerProfiles)
+      .set({ alias: null, updatedAt: sql`now()` })
+      .where(and(eq(playerProfiles.userId, playerId), eq(playerProfiles.operator, OPERATOR)))
+      .returning({ userId: playerProfiles.userId });
+    return rows.length > 0;
+  }
+}
