@@ -23,6 +23,8 @@ export interface ClientState {
   isPreview: boolean;
   soundLoaded: boolean;
   liveVideo: LiveVideoState;
+  /** Where a game screen puts its footer action (the chat button); null outside games. */
+  footerSlot: HTMLElement | null;
 
   setBackgroundTheme: (theme: BackgroundTheme) => void;
   setDevice: (device: { orientation: DeviceOrientation; type: DeviceType }) => void;
@@ -31,6 +33,7 @@ export interface ClientState {
   setPreview: (isPreview: boolean) => void;
   setSoundLoaded: (loaded: boolean) => void;
   setLiveVideo: (patch: Partial<LiveVideoState>) => void;
+  setFooterSlot: (slot: HTMLElement | null) => void;
 }
 
 /** State of the device and the screen, not of the player or the game (SPEC.md §3 "Client state"). */
@@ -42,12 +45,14 @@ export const useClientStore = create<ClientState>()((set) => ({
   isPreview: false,
   soundLoaded: false,
   liveVideo: { needsUserInput: false, isSuspended: false },
+  footerSlot: null,
 
   setBackgroundTheme: (backgroundTheme) => set({ backgroundTheme }),
   setDevice: ({ orientation, type }) => set({ deviceOrientation: orientation, deviceType: type }),
   setNavigationDrawerOpen: (isNavigationDrawerOpen) => set({ isNavigationDrawerOpen }),
   toggleNavigationDrawer: () => set((state) => ({ isNavigationDrawerOpen: !state.isNavigationDrawerOpen })),
   setPreview: (isPreview) => set({ isPreview }),
+  setFooterSlot: (footerSlot) => set({ footerSlot }),
   setSoundLoaded: (soundLoaded) => set({ soundLoaded }),
   setLiveVideo: (patch) => set((state) => ({ liveVideo: { ...state.liveVideo, ...patch } })),
 }));
