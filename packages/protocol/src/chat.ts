@@ -12,6 +12,15 @@ export const CHAT_SNAPSHOT_SIZE = 50;
 export const CHAT_TOO_FAST_MESSAGE = 'You are sending messages too fast. Wait a moment.';
 export const CHAT_MUTED_MESSAGE = 'You have been muted by the host.';
 
+/** Codes of chat refusals (their messages are the server's own, shown as sent). */
+export const ChatErrorCode = {
+  notHolder: 'chat/not-a-ticket-holder',
+  closed: 'chat/closed',
+  noAlias: 'chat/no-alias',
+  muted: 'chat/muted',
+  tooFast: 'chat/too-fast',
+} as const;
+
 export interface ChatMessage {
   /** Increases per game (1, 2, 3 ...), independent of the game's event seq. */
   seq: number;

@@ -3,6 +3,7 @@ import {
   CHAT_MUTED_MESSAGE,
   CHAT_SNAPSHOT_SIZE,
   CHAT_TOO_FAST_MESSAGE,
+  ChatErrorCode,
   ErrorCode,
   catalogueMessage,
   type ChatMessage,
@@ -22,7 +23,8 @@ const HOST_HISTORY = 200;
 const OPEN_STAGES = new Set(['green-room', 'reels', 'lucky-fate', 'draw', 'ruthless', 'reveal']);
 
 const notFound = (message: string) => new HttpError(404, ErrorCode.notFound, message);
-const forbidden = (message: string) => new HttpError(403, AuthErrorCode.permissionDenied, message);
+const forbidden = (code: string, message: string) => new HttpError(403, code, message);
+const closed = (message: string) => new HttpError(409, ChatErrorCode.closed, message);
 
 /**
  * Chat during a live show (docs/chat.md): who may send, what is stored and shown, and the
@@ -42,20 +44,20 @@ export class ChatService {
     if (!game || game.roomId !== body.roomUuid) throw notFound('This game does not exist.');
     const isHost = player.role === 'host';
     if (!isHost && !(await this.repository.holdsTicket(game.id, player.id)))
-      throw forbidden('Only ticket holders of this show can chat.');
-    if (game.state === 'scheduled')
-      throw new HttpError(409, ErrorCode.validation, 'The chat opens with the green room.');
-    if (game.state === 'cancelled')
-      throw new HttpError(409, ErrorCode.validation, 'This show has been cancelled.');
-    if (!OPEN_STAGES.has(game.state))
-      throw new HttpError(409, ErrorCode.validation, 'The show is over: the chat is closed.');
+      throw forbidden(ChatErrorCode.notHolder, 'Only ticket holders of this show can chat.');
+    if (game.state === 'scheduled') throw closed('The chat opens with the green room.');
+    if (game.state === 'cancelled') throw closed('This show has been cancelled.');
+    if (!OPEN_STAGES.has(game.state)) throw closed('The show is over: the chat is closed.');
     // The name shown is the profile's, whatever the request's playerName said.
     const alias = await this.repository.aliasOf(player.id);
-    if (alias === undefined && !isHost) throw forbidden(catalogueMessage(AuthErrorCode.permissionDenied));
-    if (alias === null && !isHost) throw forbidden('Choose a new chat name in your profile before chatting.');
-    if (await this.repository.isMuted(game.id, player.id)) throw forbidden(CHAT_MUTED_MESSAGE);
+    if (alias === undefined && !isHost)
+      throw forbidden(AuthErrorCode.permissionDenied, catalogueMessage(AuthErrorCode.permissionDenied));
+    if (alias === null && !isHost)
+      throw forbidden(ChatErrorCode.noAlias, 'Choose a new chat name in your profile before chatting.');
+    if (await this.repository.isMuted(game.id, player.id))
+      throw forbidden(ChatErrorCode.muted, CHAT_MUTED_MESSAGE);
     const { count } = await this.limits.hit(`chat:${player.id}`, this.limit.window);
-    if (count > this.limit.max) throw new HttpError(429, ErrorCode.rateLimited, CHAT_TOO_FAST_MESSAGE);
+    if (count > this.limit.max) throw new HttpError(429, ChatErrorCode.tooFast, CHAT_TOO_FAST_MESSAGE);
 
     const row = await this.repository.insert(game.id, player.id, maskProfanity(body.chatContent), isHost);
     const message: ChatMessage = {
