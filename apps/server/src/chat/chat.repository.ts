@@ -22,12 +22,27 @@ export class ChatRepository {
     return row;
   }
 
-  async holdsTicket(gameId: string, playerId: string): Promise<boolean> {
+  /**
+   * Everything a send is checked against, in one query (chat runs during the draw, so every
+   * round trip it saves is one the ball calls do not queue behind).
+   */
+  async senderContext(gameId: string, playerId: string) {
+    // Drizzle writes columns unqualified inside sql``: each subquery compares with parameters only.
     const [row] = await this.db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(and(eq(tickets.gameId, gameId), eq(tickets.playerId, playerId), isNull(tickets.releasedAt)));
-    return row !== undefined;
+      .select({
+        id: games.id,
+        roomId: games.roomId,
+        state: games.state,
+        holdsTicket: sql<boolean>`exists (select 1 from ${tickets} where ${tickets.gameId} = ${gameId} and ${tickets.playerId} = ${playerId} and ${tickets.releasedAt} is null)`,
+        registered: sql<boolean>`exists (select 1 from ${playerProfiles} where ${playerProfiles.userId} = ${playerId} and ${playerProfiles.operator} = ${OPERATOR})`,
+        alias: sql<
+          string | null
+        >`(select ${playerProfiles.alias} from ${playerProfiles} where ${playerProfiles.userId} = ${playerId} and ${playerProfiles.operator} = ${OPERATOR})`,
+        muted: sql<boolean>`exists (select 1 from ${chatMutes} where ${chatMutes.gameId} = ${gameId} and ${chatMutes.playerId} = ${playerId})`,
+      })
+      .from(games)
+      .where(eq(games.id, gameId));
+    return row;
   }
 
   /** The player's chat name with the operator; undefined when not registered, null when unset. */
@@ -37,14 +52,6 @@ export class ChatRepository {
       .from(playerProfiles)
       .where(and(eq(playerProfiles.userId, playerId), eq(playerProfiles.operator, OPERATOR)));
     return row ? row.alias : undefined;
-  }
-
-  async isMuted(gameId: string, playerId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ playerId: chatMutes.playerId })
-      .from(chatMutes)
-      .where(and(eq(chatMutes.gameId, gameId), eq(chatMutes.playerId, playerId)));
-    return row !== undefined;
   }
 
   /** Stores a message under the game's next chat seq (one row lock numbers them across processes). */

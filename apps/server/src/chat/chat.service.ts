@@ -40,22 +40,21 @@ export class ChatService {
   ) {}
 
   async send(player: Player, body: SendChatBody): Promise<ChatMessage> {
-    const game = await this.repository.findGame(body.gameUuid);
+    const game = await this.repository.senderContext(body.gameUuid, player.id);
     if (!game || game.roomId !== body.roomUuid) throw notFound('This game does not exist.');
     const isHost = player.role === 'host';
-    if (!isHost && !(await this.repository.holdsTicket(game.id, player.id)))
+    if (!isHost && !game.holdsTicket)
       throw forbidden(ChatErrorCode.notHolder, 'Only ticket holders of this show can chat.');
     if (game.state === 'scheduled') throw closed('The chat opens with the green room.');
     if (game.state === 'cancelled') throw closed('This show has been cancelled.');
     if (!OPEN_STAGES.has(game.state)) throw closed('The show is over: the chat is closed.');
     // The name shown is the profile's, whatever the request's playerName said.
-    const alias = await this.repository.aliasOf(player.id);
-    if (alias === undefined && !isHost)
+    const alias = game.alias;
+    if (!game.registered && !isHost)
       throw forbidden(AuthErrorCode.permissionDenied, catalogueMessage(AuthErrorCode.permissionDenied));
     if (alias === null && !isHost)
       throw forbidden(ChatErrorCode.noAlias, 'Choose a new chat name in your profile before chatting.');
-    if (await this.repository.isMuted(game.id, player.id))
-      throw forbidden(ChatErrorCode.muted, CHAT_MUTED_MESSAGE);
+    if (game.muted) throw forbidden(ChatErrorCode.muted, CHAT_MUTED_MESSAGE);
     const { count } = await this.limits.hit(`chat:${player.id}`, this.limit.window);
     if (count > this.limit.max) throw new HttpError(429, ChatErrorCode.tooFast, CHAT_TOO_FAST_MESSAGE);
 
