@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { commitmentOf } from '@ruthless/game';
 import {
@@ -20,14 +21,25 @@ import {
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { games, playerProfiles, rooms, users } from '../src/db/schema';
+import { createScratchDatabase } from '../test/test-app';
 
 const PLAYERS = 10;
 const CHAT_PER_SECOND = 50;
 const BALL_INTERVAL_MS = 200;
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-bench-'));
+// With DATABASE_URL (and REDIS_URL) set: a scratch database on that PostgreSQL, as in production.
+const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
 const app = await buildApp(
-  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO: 'false', DATA_DIR: dataDir, PORT: '0' }),
+  loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEMO: 'false',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    DATABASE_URL: scratch?.url,
+    REDIS_URL: process.env.REDIS_URL,
+  }),
   // The per-player limit would refuse most of the burst; the point is the load, not the limit.
   { chatLimit: { window: 10, max: 1_000_000 } },
 );
@@ -64,6 +76,35 @@ for (const player of players) {
   });
   tokens.push(token);
 }
+
+/**
+ * The chatters, on a thread of their own so that their work is not the server's: they keep to
+ * `perSecond` messages a second (by the clock, not by a drifting interval) until told to stop.
+ */
+const SENDER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { base, tokens, gameUuid, roomUuid, perSecond } = workerData;
+let sent = 0, accepted = 0, stopped = false;
+const started = Date.now();
+const inFlight = new Set();
+parentPort.on('message', () => { stopped = true; });
+const tick = async () => {
+  while (!stopped && sent < ((Date.now() - started) / 1000) * perSecond) {
+    const i = sent++;
+    const request = fetch(base + '/api/chat', {
+      method: 'POST',
+      headers: { authorization: tokens[i % tokens.length], 'content-type': 'application/json' },
+      body: JSON.stringify({ gameUuid, roomUuid, playerName: '', chatContent: 'Come on number ' + i + '!' }),
+    }).then((response) => { if (response.status === 201) accepted++; }, () => {});
+    inFlight.add(request);
+    request.finally(() => inFlight.delete(request));
+  }
+  parentPort.postMessage({ sent, accepted });
+  if (!stopped) setTimeout(tick, 10);
+  else { await Promise.allSettled([...inFlight]); parentPort.postMessage({ sent, accepted }); parentPort.close(); }
+};
+tick();
+`;
 
 const post = (pathname: string, token: string, body: unknown) =>
   fetch(`${base}${pathname}`, {
@@ -126,29 +167,25 @@ async function runDraw(chat: boolean): Promise<void> {
   let broadcasts = 0;
   let sent = 0;
   let accepted = 0;
-  let sender: NodeJS.Timeout | undefined;
-  const inFlight: Promise<unknown>[] = [];
+  let sender: Worker | undefined;
+  let senderDone: Promise<unknown> = Promise.resolve();
   const ended = new Promise<void>((resolve) => {
     viewer.on('game:event', (message: LiveGameMessage) => {
       const arrived = Date.now();
       if (message.event.type === 'ball-called') balls.push({ at: message.at, arrived });
       if (message.event.type === 'draw-started' && chat) {
-        sender = setInterval(() => {
-          const i = sent++;
-          inFlight.push(
-            post('/api/chat', tokens[i % PLAYERS]!, {
-              gameUuid,
-              roomUuid: room!.id,
-              playerName: '',
-              chatContent: `Come on number ${i}!`,
-            }).then((response) => {
-              if (response.status === 201) accepted++;
-            }),
-          );
-        }, 1000 / CHAT_PER_SECOND);
+        sender = new Worker(SENDER, {
+          eval: true,
+          workerData: { base, tokens, gameUuid, roomUuid: room!.id, perSecond: CHAT_PER_SECOND },
+        });
+        sender.on('message', (counts: { sent: number; accepted: number }) => {
+          sent = counts.sent;
+          accepted = counts.accepted;
+        });
+        senderDone = new Promise((resolve) => sender!.once('exit', resolve));
       }
       if (message.event.type === 'ruthless-started' || message.event.type === 'game-ended') {
-        clearInterval(sender);
+        sender?.postMessage('stop');
         resolve();
       }
     });
@@ -160,7 +197,7 @@ async function runDraw(chat: boolean): Promise<void> {
   });
   await viewer.timeout(10_000).emitWithAck('game:join', { gameUuid, lastSeq: null });
   await ended;
-  await Promise.allSettled(inFlight);
+  await senderDone;
   viewer.close();
 
   const label = chat ? `chat-${CHAT_PER_SECOND}-per-s` : 'chat-off';
@@ -186,5 +223,13 @@ await runDraw(true);
 await runDraw(false);
 await runDraw(true);
 
+console.log(
+  JSON.stringify({
+    name: 'chat-bench-database',
+    value: app.database.kind,
+    redis: Boolean(app.realtime.redis),
+  }),
+);
 await app.close();
+await scratch?.drop();
 await rm(dataDir, { recursive: true, force: true });

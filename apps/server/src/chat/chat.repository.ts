@@ -3,6 +3,16 @@ import { OPERATOR, type ChatMessage } from '@ruthless/protocol';
 import type { Db } from '../db/database';
 import { chatMessages, chatMutes, chatSequences, games, playerProfiles, tickets } from '../db/schema';
 
+interface InsertedRow {
+  id: string;
+  game_id: string;
+  seq: number;
+  player_id: string;
+  text: string;
+  from_host: boolean;
+  created_at: string | Date;
+}
+
 export interface ChatGame {
   id: string;
   roomId: string;
@@ -54,20 +64,32 @@ export class ChatRepository {
     return row ? row.alias : undefined;
   }
 
-  /** Stores a message under the game's next chat seq (one row lock numbers them across processes). */
+  /**
+   * Stores a message under the game's next chat seq, numbered and stored in one statement: the
+   * counter row's lock numbers messages from every process, and no transaction holds a pooled
+   * connection between round trips while the draw needs one.
+   */
   async insert(gameId: string, playerId: string, text: string, fromHost: boolean) {
-    return this.db.transaction(async (tx) => {
-      const [counter] = await tx
-        .insert(chatSequences)
-        .values({ gameId, seq: 1 })
-        .onConflictDoUpdate({ target: chatSequences.gameId, set: { seq: sql`${chatSequences.seq} + 1` } })
-        .returning({ seq: chatSequences.seq });
-      const [row] = await tx
-        .insert(chatMessages)
-        .values({ gameId, seq: counter!.seq, playerId, text, fromHost })
-        .returning();
-      return row!;
-    });
+    const result = await this.db.execute(sql`
+      with next as (
+        insert into ${chatSequences} (game_id, seq) values (${gameId}, 1)
+        on conflict (game_id) do update set seq = ${chatSequences}.seq + 1
+        returning seq
+      )
+      insert into ${chatMessages} (game_id, seq, player_id, text, from_host)
+      select ${gameId}, next.seq, ${playerId}, ${text}, ${fromHost} from next
+      returning id, game_id, seq, player_id, text, from_host, created_at`);
+    // node-postgres and PGlite both answer with `rows`.
+    const row = (result as unknown as { rows: InsertedRow[] }).rows[0]!;
+    return {
+      id: row.id,
+      gameId: row.game_id,
+      seq: Number(row.seq),
+      playerId: row.player_id,
+      text: row.text,
+      fromHost: row.from_host,
+      createdAt: new Date(row.created_at),
+    };
   }
 
   /** The latest `limit` messages not deleted, in seq order, each with its author's current alias. */

@@ -287,14 +287,17 @@ export const payouts = pgTable(
   ],
 );
 
-/** Chat messages of a game (docs/chat.md); `seq` counts per game. Deleted ones are kept, hidden. */
+/**
+ * Chat messages of a game (docs/chat.md); `seq` counts per game. Deleted ones are kept, hidden.
+ * The chat tables name their game without a foreign key on purpose: a key check share-locks the
+ * games row, which would queue every message behind (and every ball call behind) the game's
+ * row lock (LiveRepository.withGameLocked). Games are never deleted while they have a chat.
+ */
 export const chatMessages = pgTable(
   'chat_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    gameId: uuid('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: uuid('game_id').notNull(),
     seq: integer('seq').notNull(),
     playerId: uuid('player_id')
       .notNull()
@@ -314,9 +317,7 @@ export const chatMessages = pgTable(
 
 /** The last chat seq handed out per game: one row lock numbers messages from every process. */
 export const chatSequences = pgTable('chat_sequences', {
-  gameId: uuid('game_id')
-    .primaryKey()
-    .references(() => games.id, { onDelete: 'cascade' }),
+  gameId: uuid('game_id').primaryKey(),
   seq: integer('seq').notNull(),
 });
 
@@ -324,9 +325,7 @@ export const chatSequences = pgTable('chat_sequences', {
 export const chatMutes = pgTable(
   'chat_mutes',
   {
-    gameId: uuid('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: uuid('game_id').notNull(),
     playerId: uuid('player_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
