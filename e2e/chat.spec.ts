@@ -79,7 +79,7 @@ test('two players chat during a show: aliases, debounce, markup as text, unread 
   await expect(messagesWith(amy.page, 'Hello from Amy!')).toContainText('You');
   await expect(ben.page.getByTestId('chat-unread')).toHaveText('1');
   await expect(chatButton(ben.page)).toHaveAccessibleName('Chat, 1 unread');
-  await ben.page.screenshot({ path: 'test-results/chat-closed.png' });
+  await ben.page.screenshot({ path: 'test-results/chat-closed.png', animations: 'disabled' });
   await openChat(ben.page);
   await expect(ben.page.getByTestId('chat-unread')).toHaveCount(0);
   const hello = messagesWith(ben.page, 'Hello from Amy!');
@@ -119,7 +119,7 @@ test('two players chat during a show: aliases, debounce, markup as text, unread 
   await expect(chatLog(ben.page).locator('img')).toHaveCount(0);
   expect(dialogs).toEqual([]);
 
-  await ben.page.screenshot({ path: 'test-results/chat-open.png' });
+  await ben.page.screenshot({ path: 'test-results/chat-open.png', animations: 'disabled' });
 
   // A click outside the chat and its button hides it.
   await ben.page.getByRole('heading', { level: 1 }).click();
@@ -177,6 +177,18 @@ test('two players chat during a show: aliases, debounce, markup as text, unread 
     await expect(messagesWith(ben.page, text), text).toHaveCount(1);
   await expect(messagesWith(ben.page, 'this one goes')).toHaveCount(0);
   expect(dialogs).toEqual([]);
+
+  // A host's preview (no sign-in) reads the chat and cannot write in it.
+  const previewContext = await browser.newContext();
+  const preview = await previewContext.newPage();
+  await preview.goto(`/game/${game.gameUuid}?preview=1`);
+  await preview.getByRole('button', { name: 'Start preview' }).click();
+  await openChat(preview);
+  await expect(messagesWith(preview, 'said while Ben was away')).toHaveCount(1);
+  await expect(chatBox(preview)).toHaveCount(0);
+  await expect(preview.getByText('Preview: the chat is read-only.')).toBeVisible();
+  await preview.screenshot({ path: 'test-results/chat-preview.png', animations: 'disabled' });
+  await previewContext.close();
 
   for (const { page } of players) await page.context().close();
 });
