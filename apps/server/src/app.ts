@@ -34,6 +34,11 @@ import { hostAuditPlugin } from './host/audit';
 import { RoomImages } from './host/room-images';
 import { roomImageRoutes } from './routes/room-images';
 import { gamesRoutes } from './routes/api/games';
+import { ChatFeed } from './chat/chat-feed';
+import { ChatRepository } from './chat/chat.repository';
+import { ChatService } from './chat/chat.service';
+import type { RateLimitRule } from './auth/rate-limit';
+import { chatRoutes, hostChatRoutes } from './routes/api/chat';
 import { GameRunner } from './live/game-runner';
 import { LiveActions } from './live/live-actions.service';
 import { LiveGames } from './live/live-games.service';
@@ -76,6 +81,8 @@ export async function buildApp(
     /** False: no automatic host (tests drive games). */ runGames?: boolean;
     /** Overrides of the socket event limits (tests use small ones). */
     socketEventLimits?: SocketEventLimits;
+    /** Override of the chat's per-player limit (tests). */
+    chatLimit?: RateLimitRule;
   } = {},
 ): Promise<App> {
   // Only behind a proxy may X-Forwarded-For name the client (rate limits key on the address).
@@ -203,7 +210,20 @@ export async function buildApp(
   });
   await fastify.register(roomImageRoutes, { images: roomImages });
   await fastify.register(gamesRoutes, { live, actions });
-  registerLiveHandlers(fastify, realtime.io, live, actions);
+  const chatFeed = new ChatFeed((gameId, messages) =>
+    realtime.io.to(gameRoom(gameId)).emit('chat:messages', { gameUuid: gameId, messages }),
+  );
+  const chat = new ChatService(
+    new ChatRepository(database.db),
+    chatFeed,
+    (gameId, messageUuids) =>
+      realtime.io.to(gameRoom(gameId)).emit('chat:deleted', { gameUuid: gameId, messageUuids }),
+    accounts.rateLimitStore,
+    options.chatLimit,
+  );
+  await fastify.register(chatRoutes, { chat });
+  await fastify.register(hostChatRoutes, { chat });
+  registerLiveHandlers(fastify, realtime.io, live, actions, chat);
   await registerWebApp(fastify, options.webDist ?? DEFAULT_WEB_DIST);
 
   // Services that run on their own.
@@ -228,6 +248,7 @@ export async function buildApp(
     clearInterval(demoTimer);
     await runner.stop();
     metadata.stop();
+    chatFeed.stop();
     await realtime.close();
   });
   fastify.addHook('onClose', async () => {

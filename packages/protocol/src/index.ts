@@ -12,3 +12,4 @@ export * from './tickets';
 export * from './host';
 export * from './live';
 export * from './landing';
+export * from './chat';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Choice, GameEvent, PlayerView, PublicView } from '@ruthless/game';
+import type { ChatMessage } from './chat';
 
 /**
  * The live show on the wire. The server folds the game's stored events with the engine and,
@@ -48,6 +49,8 @@ export interface GameSnapshot {
   view: LiveView;
   /** Null for spectators and preview mode. */
   you: YouView | null;
+  /** The latest chat messages (at most 50, seq order, deleted ones left out). */
+  chat: ChatMessage[];
 }
 
 export type JoinGameResult =
@@ -65,6 +68,8 @@ export const joinGameRequestSchema = z.strictObject({
   gameUuid: z.uuid({ error: 'gameUuid must be a valid id' }),
   /** The last seq the client has shown, or null on first join. */
   lastSeq: z.number().int().min(0).nullable(),
+  /** The last chat seq the client has shown (optional: the snapshot's chat is deduplicated by seq). */
+  lastChatSeq: z.number().int().min(0).nullable().optional(),
 });
 export type JoinGameRequest = z.infer<typeof joinGameRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ChatDeletedPayload, ChatMessagesPayload } from './chat';
 import type { ActResult, JoinGameRequest, JoinGameResult, LiveGameMessage } from './live';
 
 /**
@@ -33,6 +34,10 @@ export interface ServerToClientEvents {
   'game-cancelled': (payload: GameCancelledPayload) => void;
   /** Every event of a game joined with `game:join`, in seq order. */
   'game:event': (message: LiveGameMessage) => void;
+  /** New chat messages of a joined game, batched (at most about 10 a second a game). */
+  'chat:messages': (payload: ChatMessagesPayload) => void;
+  /** Chat messages a host deleted. */
+  'chat:deleted': (payload: ChatDeletedPayload) => void;
 }
 
 /** `auth:refresh`: a fresh identity token of the same player for an open socket. */

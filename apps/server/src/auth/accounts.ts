@@ -12,7 +12,7 @@ import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { authenticatePlugin } from './authenticate';
 import { IdentityVerifier } from './identity';
-import { DatabaseRateLimitStore, RedisRateLimitStore } from './rate-limit';
+import { DatabaseRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit';
 
 export interface AccountsOptions {
   /** Overrides of DEFAULT_AUTH_LIMITS (tests use small ones). */
@@ -27,6 +27,8 @@ export interface Accounts {
   operatorService: OperatorService;
   mailRepository: MailRepository;
   mailer: Mailer;
+  /** The shared rate-limit counters (Redis or the database), for limits outside auth (chat). */
+  rateLimitStore: RateLimitStore;
 }
 
 /**
@@ -73,5 +75,6 @@ export async function setUpAccounts(
     operatorService: new OperatorService(operatorRepository, log),
     mailRepository,
     mailer,
+    rateLimitStore: store,
   };
 }

@@ -311,3 +311,51 @@ export const payouts = pgTable(
     index('payouts_player_idx').on(table.playerId),
   ],
 );
+
+/**
+ * Chat messages of a game (docs/chat.md); `seq` counts per game. Deleted ones are kept, hidden.
+ * The chat tables name their game without a foreign key on purpose: a key check share-locks the
+ * games row, which would queue every message behind (and every ball call behind) the game's
+ * row lock (LiveRepository.withGameLocked). Games are never deleted while they have a chat.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gameId: uuid('game_id').notNull(),
+    seq: integer('seq').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Trimmed and profanity-masked, as shown. */
+    text: text('text').notNull(),
+    fromHost: boolean('from_host').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('chat_messages_game_seq_key').on(table.gameId, table.seq),
+    index('chat_messages_player_idx').on(table.playerId),
+  ],
+);
+
+/** The last chat seq handed out per game: one row lock numbers messages from every process. */
+export const chatSequences = pgTable('chat_sequences', {
+  gameId: uuid('game_id').primaryKey(),
+  seq: integer('seq').notNull(),
+});
+
+/** Players a host muted for one game. */
+export const chatMutes = pgTable(
+  'chat_mutes',
+  {
+    gameId: uuid('game_id').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedBy: uuid('muted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.playerId] })],
+);

@@ -131,7 +131,7 @@ export class LiveGames {
     gameId: string,
     playerId: string | null,
     lastSeq: number | null,
-  ): Promise<{ snapshot: GameSnapshot; missed: LiveGameMessage[] } | undefined> {
+  ): Promise<{ snapshot: Omit<GameSnapshot, 'chat'>; missed: LiveGameMessage[] } | undefined> {
     const live = await this.get(gameId);
     if (!live) return undefined;
     const now = this.clock();

@@ -8,6 +8,7 @@ import {
 import type { LuckyFatePick } from '@ruthless/game';
 import { z } from 'zod';
 import type { Player } from '../auth/identity';
+import type { ChatService } from '../chat/chat.service';
 import { HttpError } from '../plugins/errors';
 import { playerRefusal, socketPlayer, type SocketIdentity } from '../realtime/socket-identity';
 import type { RealtimeServer } from '../realtime/socket-server';
@@ -34,6 +35,7 @@ export function registerLiveHandlers(
   io: RealtimeServer,
   live: LiveGames,
   actions: LiveActions,
+  chat: ChatService,
 ): void {
   io.on('connection', (socket) => {
     const identity = socket.data as SocketIdentity;
@@ -58,7 +60,9 @@ export function registerLiveHandlers(
           await socket.leave(room);
           return ack({ ok: false, message: 'This game does not exist.' });
         }
-        ack({ ok: true, ...joined });
+        // The chat's latest messages ride along; the app drops the seqs it already shows.
+        const recentChat = await chat.recent(parsed.data.gameUuid);
+        ack({ ok: true, snapshot: { ...joined.snapshot, chat: recentChat }, missed: joined.missed });
       } catch (error) {
         app.log.error({ err: error }, 'game:join failed');
         ack(refused(error));

@@ -19,6 +19,8 @@ export interface ClientState {
   /** The game sounds have loaded (or the start-up gate stopped waiting): the gate lets the app in. */
   soundLoaded: boolean;
   liveVideo: LiveVideoState;
+  /** Where a game screen puts its footer action (the chat button); null outside games. */
+  footerSlot: HTMLElement | null;
 
   setBackgroundTheme: (theme: BackgroundTheme) => void;
   setNavigationDrawerOpen: (open: boolean) => void;
@@ -26,6 +28,7 @@ export interface ClientState {
   setPreview: (isPreview: boolean) => void;
   setSoundLoaded: (loaded: boolean) => void;
   setLiveVideo: (patch: Partial<LiveVideoState>) => void;
+  setFooterSlot: (slot: HTMLElement | null) => void;
 }
 
 /**
@@ -38,11 +41,13 @@ export const useClientStore = create<ClientState>()((set) => ({
   isPreview: false,
   soundLoaded: false,
   liveVideo: { needsUserInput: false, isSuspended: false },
+  footerSlot: null,
 
   setBackgroundTheme: (backgroundTheme) => set({ backgroundTheme }),
   setNavigationDrawerOpen: (isNavigationDrawerOpen) => set({ isNavigationDrawerOpen }),
   toggleNavigationDrawer: () => set((state) => ({ isNavigationDrawerOpen: !state.isNavigationDrawerOpen })),
   setPreview: (isPreview) => set({ isPreview }),
+  setFooterSlot: (footerSlot) => set({ footerSlot }),
   setSoundLoaded: (soundLoaded) => set({ soundLoaded }),
   setLiveVideo: (patch) => set((state) => ({ liveVideo: { ...state.liveVideo, ...patch } })),
 }));

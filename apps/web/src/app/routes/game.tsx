@@ -1,11 +1,16 @@
 import { useCallback, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useParams, useSearchParams } from 'react-router';
+import { ChatButton } from '@/features/chat/components/chat-button';
+import { ChatPanel } from '@/features/chat/components/chat-panel';
+import { useChatFeed } from '@/features/chat/hooks/use-chat-feed';
 import { ExitModal } from '@/features/game/components/exit-modal';
 import { GameScreen } from '@/features/game/components/game-screen';
 import { PreviewStart } from '@/features/game/components/preview-start';
 import { useExitGuard } from '@/features/game/hooks/use-exit-guard';
 import { useGameStore } from '@/features/game/stores/game-store';
 import { trackEvent } from '@/lib/analytics';
+import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
 
 /**
@@ -20,7 +25,29 @@ export function GameRoute() {
 
   if (preview && !previewStarted)
     return <PreviewStart gameUuid={id} onStart={() => setPreviewStarted(true)} />;
-  return preview ? <GameScreen key={id} gameUuid={id} preview /> : <PlayerGame key={id} gameUuid={id} />;
+  return preview ? <PreviewGame key={id} gameUuid={id} /> : <PlayerGame key={id} gameUuid={id} />;
+}
+
+/** A host's preview: the game screen with the chat read-only behind a floating button. */
+function PreviewGame({ gameUuid }: { gameUuid: string }) {
+  const onChat = useChatFeed(gameUuid);
+  const roomUuid = useGameStore((state) => state.view?.roomUuid ?? null);
+  return (
+    <>
+      <GameScreen gameUuid={gameUuid} preview onChat={onChat} />
+      <ChatButton floating />
+      <ChatPanel gameUuid={gameUuid} roomUuid={roomUuid} readOnlyReason="Preview: the chat is read-only." />
+    </>
+  );
+}
+
+/** Why a player cannot chat right now, or null when they can (docs/chat.md). */
+function chatReadOnlyReason(stage: string | null, holdsTicket: boolean): string | null {
+  if (stage === null || stage === 'scheduled') return 'The chat opens with the green room.';
+  if (stage === 'ended') return 'The show is over: the chat is closed.';
+  if (stage === 'cancelled') return 'This show has been cancelled.';
+  if (!holdsTicket) return 'Only ticket holders of this show can chat.';
+  return null;
 }
 
 /** A signed-in player's game: the join is counted, and leaving asks first while the show is on. */
@@ -28,6 +55,10 @@ function PlayerGame({ gameUuid }: { gameUuid: string }) {
   const stage = useGameStore((state) => state.gameState);
   const showIsOn = stage !== 'ended' && stage !== 'cancelled';
   const blocker = useExitGuard(showIsOn);
+  const onChat = useChatFeed(gameUuid);
+  const roomUuid = useGameStore((state) => state.view?.roomUuid ?? null);
+  const holdsTicket = useGameStore((state) => Boolean(state.you?.ticket));
+  const footerSlot = useClientStore((state) => state.footerSlot);
 
   const onJoined = useCallback(() => {
     trackEvent('joinGameTime', { gameId: gameUuid, userId: useSessionStore.getState().playerUuid });
@@ -35,7 +66,13 @@ function PlayerGame({ gameUuid }: { gameUuid: string }) {
 
   return (
     <>
-      <GameScreen gameUuid={gameUuid} preview={false} onJoined={onJoined} />
+      <GameScreen gameUuid={gameUuid} preview={false} onJoined={onJoined} onChat={onChat} />
+      {footerSlot && createPortal(<ChatButton />, footerSlot)}
+      <ChatPanel
+        gameUuid={gameUuid}
+        roomUuid={roomUuid}
+        readOnlyReason={chatReadOnlyReason(stage, holdsTicket)}
+      />
       {blocker.state === 'blocked' && (
         <ExitModal onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
       )}

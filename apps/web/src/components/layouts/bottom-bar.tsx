@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
-import { ChatIcon, CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { useClientStore } from '@/stores/client-store';
 import styles from './bottom-bar.module.css';
 
 export const navigationDrawerId = 'navigation-drawer';
 
-/** Logo home, the chat toggle during a game, and the menu (SPEC.md §2 "Bottom bar"). */
+/** Logo home, the chat toggle during a game (put in the slot by the game screen), and the menu. */
 export function BottomBar({ isGame }: { isGame: boolean }) {
   const isOpen = useClientStore((state) => state.isNavigationDrawerOpen);
   const toggle = useClientStore((state) => state.toggleNavigationDrawer);
+  const setFooterSlot = useClientStore((state) => state.setFooterSlot);
 
   return (
     <nav className={styles.bar} aria-label="Main">
@@ -19,17 +20,8 @@ export function BottomBar({ isGame }: { isGame: boolean }) {
           <Logo variant="compact" className={styles.logo} />
         </Link>
         <div className={styles.actions}>
-          {isGame && (
-            <button
-              type="button"
-              className={styles.round}
-              aria-label="Chat"
-              title="Chat opens when the show is live"
-              disabled
-            >
-              <ChatIcon />
-            </button>
-          )}
+          {/* The game screen puts its chat button here. */}
+          {isGame && <span ref={setFooterSlot} className={styles.slot} />}
           <button
             type="button"
             className={[styles.round, styles.menu].join(' ')}

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { Choice, LuckyFatePick, Stage } from '@ruthless/game';
+import type { ChatMessage } from '@ruthless/protocol';
 import { LinkButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -45,6 +46,8 @@ export interface GameScreenProps {
   preview: boolean;
   /** Called once, when the first join succeeds (the `joinGameTime` analytics event). */
   onJoined?: () => void;
+  /** The latest chat messages of every (re)join's snapshot. */
+  onChat?: (messages: ChatMessage[]) => void;
 }
 
 /**
@@ -52,8 +55,8 @@ export interface GameScreenProps {
  * lucky fate, the draw, the final, the reveal, the results), the player's ticket, the near-win
  * queue and the caller's board. Everything comes from the server's events; nothing is invented.
  */
-export function GameScreen({ gameUuid, preview, onJoined }: GameScreenProps) {
-  useLiveGame(gameUuid, preview, onJoined);
+export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenProps) {
+  useLiveGame(gameUuid, preview, onJoined, onChat);
   const view = useGameStore((s) => s.view);
   const you = useGameStore((s) => s.you);
   const connection = useGameStore((s) => s.connection);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { GameMetadata, LiveGameMessage } from '@ruthless/protocol';
+import type { ChatMessage, GameMetadata, LiveGameMessage } from '@ruthless/protocol';
 import { gameSocket } from '../api/game-socket';
 import { joinGame, leaveGame, measureClock } from '../api/join-game';
 import { gameServerNow, useGameStore } from '../stores/game-store';
@@ -12,11 +12,18 @@ const REJOIN_DELAY_MS = 2_000;
  * events and then each pushed event on screen exactly once, in order, each delayed by the live
  * stream's latency (zero without a live stream, and in preview), and keeps the server clock.
  */
-export function useLiveGame(gameUuid: string, preview: boolean, onJoined?: () => void): void {
+export function useLiveGame(
+  gameUuid: string,
+  preview: boolean,
+  onJoined?: () => void,
+  onChat?: (messages: ChatMessage[]) => void,
+): void {
   const joinedCallback = useRef(onJoined);
+  const chatCallback = useRef(onChat);
   useEffect(() => {
     joinedCallback.current = onJoined;
-  }, [onJoined]);
+    chatCallback.current = onChat;
+  }, [onJoined, onChat]);
 
   useEffect(() => {
     const store = useGameStore.getState();
@@ -72,6 +79,8 @@ export function useLiveGame(gameUuid: string, preview: boolean, onJoined?: () =>
       if (bestRtt === Infinity) useGameStore.getState().setClockOffset(snapshot.serverTime - Date.now());
       useGameStore.getState().setYou(snapshot.you);
       feed.joined(snapshot, missed);
+      // The chat is not delayed with the stream: it is the room talking, not the show.
+      chatCallback.current?.(snapshot.chat ?? []);
       useGameStore.getState().setConnection('live');
       const buffered = early;
       early = [];

@@ -1,0 +1,235 @@
+// Benchmark: does a busy chat delay the balls? Runs the same fast draw twice on the real app
+// (fresh embedded database, automatic host), once quiet and once with 50 chat messages a
+// second from ten ticket holders, and prints one JSON line per figure:
+// - ball-gap: time between consecutive ball calls beyond the set interval (the runner's delay);
+// - ball-delivery: from a ball's call to its arrival at a viewer's socket;
+// - chat-delivery: from a message being stored to its arrival at the viewer (chat on only).
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { commitmentOf } from '@ruthless/game';
+import {
+  OPERATOR,
+  type ChatMessagesPayload,
+  type ClientToServerEvents,
+  type LiveGameMessage,
+  type ServerToClientEvents,
+} from '@ruthless/protocol';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { games, playerProfiles, rooms, users } from '../src/db/schema';
+import { createScratchDatabase } from '../test/test-app';
+
+const PLAYERS = 10;
+const CHAT_PER_SECOND = 50;
+const BALL_INTERVAL_MS = 200;
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-bench-'));
+// With DATABASE_URL (and REDIS_URL) set: a scratch database on that PostgreSQL, as in production.
+const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+const app = await buildApp(
+  loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEMO: 'false',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    DATABASE_URL: scratch?.url,
+    REDIS_URL: process.env.REDIS_URL,
+  }),
+  // The per-player limit would refuse most of the burst; the point is the load, not the limit.
+  { chatLimit: { window: 10, max: 1_000_000 } },
+);
+await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+const address = app.fastify.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const db = app.database.db;
+
+const [room] = await db
+  .insert(rooms)
+  .values({ name: 'Bench Room', image: '/rooms/ruby-rush.svg' })
+  .returning();
+const players = Array.from({ length: PLAYERS }, (_, i) => ({
+  id: randomUUID(),
+  name: `Bench ${i}`,
+  email: `bench${i}@ruthless.test`,
+}));
+await db.insert(users).values(players);
+await db
+  .insert(playerProfiles)
+  .values(players.map((player, i) => ({ userId: player.id, operator: OPERATOR, alias: `Bench${i}` })));
+const tokens: string[] = [];
+for (const player of players) {
+  const { token } = await app.accounts.auth.api.signJWT({
+    body: {
+      payload: {
+        sub: player.id,
+        name: player.name,
+        email: player.email,
+        operator: OPERATOR,
+        iat: Math.floor(Date.now() / 1000),
+      },
+    },
+  });
+  tokens.push(token);
+}
+
+/**
+ * The chatters, on a thread of their own so that their work is not the server's: they keep to
+ * `perSecond` messages a second (by the clock, not by a drifting interval) until told to stop.
+ */
+const SENDER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { base, tokens, gameUuid, roomUuid, perSecond } = workerData;
+let sent = 0, accepted = 0, stopped = false;
+const started = Date.now();
+const inFlight = new Set();
+parentPort.on('message', () => { stopped = true; });
+const tick = async () => {
+  while (!stopped && sent < ((Date.now() - started) / 1000) * perSecond) {
+    const i = sent++;
+    const request = fetch(base + '/api/chat', {
+      method: 'POST',
+      headers: { authorization: tokens[i % tokens.length], 'content-type': 'application/json' },
+      body: JSON.stringify({ gameUuid, roomUuid, playerName: '', chatContent: 'Come on number ' + i + '!' }),
+    }).then((response) => { if (response.status === 201) accepted++; }, () => {});
+    inFlight.add(request);
+    request.finally(() => inFlight.delete(request));
+  }
+  parentPort.postMessage({ sent, accepted });
+  if (!stopped) setTimeout(tick, 10);
+  else { await Promise.allSettled([...inFlight]); parentPort.postMessage({ sent, accepted }); parentPort.close(); }
+};
+tick();
+`;
+
+const post = (pathname: string, token: string, body: unknown) =>
+  fetch(`${base}${pathname}`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+function stats(name: string, samples: number[], extra: Record<string, unknown> = {}): void {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  console.log(
+    JSON.stringify({
+      name,
+      unit: 'ms',
+      n: sorted.length,
+      median: at(0.5),
+      p95: at(0.95),
+      max: at(1),
+      ...extra,
+    }),
+  );
+}
+
+async function runDraw(chat: boolean): Promise<void> {
+  const seedHex = randomUUID().replaceAll('-', '').repeat(2);
+  const [game] = await db
+    .insert(games)
+    .values({
+      roomId: room!.id,
+      startTime: new Date(Date.now() + 3000),
+      maxTickets: 100,
+      ticketsAvailable: 100,
+      luckyFateMode: 'in-game',
+      prizeOneLine: 100,
+      prizeTwoLines: 200,
+      prizeFullHouse: 1000,
+      seedHex,
+      commitment: commitmentOf(seedHex),
+      timings: {
+        greenRoomMs: 2500,
+        reelsMs: 100,
+        luckyFateMs: 100,
+        ballIntervalMs: BALL_INTERVAL_MS,
+        ruthlessMs: 300,
+        revealMs: 100,
+      },
+    })
+    .returning();
+  const gameUuid = game!.id;
+  for (const token of tokens) await post('/api/claim-ticket', token, { gameUuid, roomUuid: room!.id });
+
+  const viewer: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(base, {
+    transports: ['websocket'],
+    auth: { preview: true },
+  });
+  const balls: { at: number; arrived: number }[] = [];
+  const chatDelivery: number[] = [];
+  let broadcasts = 0;
+  let sent = 0;
+  let accepted = 0;
+  let sender: Worker | undefined;
+  let senderDone: Promise<unknown> = Promise.resolve();
+  const ended = new Promise<void>((resolve) => {
+    viewer.on('game:event', (message: LiveGameMessage) => {
+      const arrived = Date.now();
+      if (message.event.type === 'ball-called') balls.push({ at: message.at, arrived });
+      if (message.event.type === 'draw-started' && chat) {
+        sender = new Worker(SENDER, {
+          eval: true,
+          workerData: { base, tokens, gameUuid, roomUuid: room!.id, perSecond: CHAT_PER_SECOND },
+        });
+        sender.on('message', (counts: { sent: number; accepted: number }) => {
+          sent = counts.sent;
+          accepted = counts.accepted;
+        });
+        senderDone = new Promise((resolve) => sender!.once('exit', resolve));
+      }
+      if (message.event.type === 'ruthless-started' || message.event.type === 'game-ended') {
+        sender?.postMessage('stop');
+        resolve();
+      }
+    });
+  });
+  viewer.on('chat:messages', (payload: ChatMessagesPayload) => {
+    broadcasts++;
+    const arrived = Date.now();
+    for (const message of payload.messages) chatDelivery.push(arrived - Date.parse(message.sentAt));
+  });
+  await viewer.timeout(10_000).emitWithAck('game:join', { gameUuid, lastSeq: null });
+  await ended;
+  await senderDone;
+  viewer.close();
+
+  const label = chat ? `chat-${CHAT_PER_SECOND}-per-s` : 'chat-off';
+  const gaps = balls.slice(1).map((ball, i) => ball.at - balls[i]!.at - BALL_INTERVAL_MS);
+  stats(`ball-gap-beyond-${BALL_INTERVAL_MS}ms-${label}`, gaps);
+  stats(
+    `ball-delivery-${label}`,
+    balls.map((ball) => ball.arrived - ball.at),
+  );
+  if (chat) {
+    const drawSeconds = (balls.at(-1)!.at - balls[0]!.at) / 1000;
+    stats('chat-delivery', chatDelivery, {
+      sent,
+      accepted,
+      broadcasts,
+      broadcastsPerSecond: Number((broadcasts / drawSeconds).toFixed(1)),
+    });
+  }
+}
+
+await runDraw(false);
+await runDraw(true);
+await runDraw(false);
+await runDraw(true);
+
+console.log(
+  JSON.stringify({
+    name: 'chat-bench-database',
+    value: app.database.kind,
+    redis: Boolean(app.realtime.redis),
+  }),
+);
+await app.close();
+await scratch?.drop();
+await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,120 @@
+import {
+  AuthErrorCode,
+  CHAT_MUTED_MESSAGE,
+  CHAT_SNAPSHOT_SIZE,
+  CHAT_TOO_FAST_MESSAGE,
+  ChatErrorCode,
+  ErrorCode,
+  catalogueMessage,
+  type ChatMessage,
+  type HostChatResponse,
+  type SendChatBody,
+} from '@ruthless/protocol';
+import type { Player } from '../auth/identity';
+import type { RateLimitRule, RateLimitStore } from '../auth/rate-limit';
+import { HttpError } from '../plugins/errors';
+import type { ChatFeed } from './chat-feed';
+import type { ChatRepository } from './chat.repository';
+import { maskProfanity } from './profanity';
+
+export const DEFAULT_CHAT_LIMIT: RateLimitRule = { window: 10, max: 5 };
+const HOST_HISTORY = 200;
+/** From the green room until the results; after that the chat is read-only. */
+const OPEN_STAGES = new Set(['green-room', 'reels', 'lucky-fate', 'draw', 'ruthless', 'reveal']);
+
+const notFound = (message: string) => new HttpError(404, ErrorCode.notFound, message);
+const forbidden = (code: string, message: string) => new HttpError(403, code, message);
+const closed = (message: string) => new HttpError(409, ChatErrorCode.closed, message);
+
+/**
+ * Chat during a live show (docs/chat.md): who may send, what is stored and shown, and the
+ * host's moderation. Delivery goes through the ChatFeed (batched per game).
+ */
+export class ChatService {
+  constructor(
+    private readonly repository: ChatRepository,
+    private readonly feed: ChatFeed,
+    private readonly deleted: (gameId: string, messageIds: string[]) => void,
+    private readonly limits: RateLimitStore,
+    private readonly limit: RateLimitRule = DEFAULT_CHAT_LIMIT,
+  ) {}
+
+  async send(player: Player, body: SendChatBody): Promise<ChatMessage> {
+    const game = await this.repository.senderContext(body.gameUuid, player.id);
+    if (!game || game.roomId !== body.roomUuid) throw notFound('This game does not exist.');
+    const isHost = player.role === 'host';
+    if (!isHost && !game.holdsTicket)
+      throw forbidden(ChatErrorCode.notHolder, 'Only ticket holders of this show can chat.');
+    if (game.state === 'scheduled') throw closed('The chat opens with the green room.');
+    if (game.state === 'cancelled') throw closed('This show has been cancelled.');
+    if (!OPEN_STAGES.has(game.state)) throw closed('The show is over: the chat is closed.');
+    // The name shown is the profile's, whatever the request's playerName said.
+    const alias = game.alias;
+    if (!game.registered && !isHost)
+      throw forbidden(AuthErrorCode.permissionDenied, catalogueMessage(AuthErrorCode.permissionDenied));
+    if (alias === null && !isHost)
+      throw forbidden(ChatErrorCode.noAlias, 'Choose a new chat name in your profile before chatting.');
+    if (game.muted) throw forbidden(ChatErrorCode.muted, CHAT_MUTED_MESSAGE);
+    const { count } = await this.limits.hit(`chat:${player.id}`, this.limit.window);
+    if (count > this.limit.max) throw new HttpError(429, ChatErrorCode.tooFast, CHAT_TOO_FAST_MESSAGE);
+
+    const row = await this.repository.insert(game.id, player.id, maskProfanity(body.chatContent), isHost);
+    const message: ChatMessage = {
+      seq: row.seq,
+      messageUuid: row.id,
+      gameUuid: row.gameId,
+      playerUuid: row.playerId,
+      alias: alias ?? 'Host',
+      text: row.text,
+      sentAt: row.createdAt.toISOString(),
+      fromHost: row.fromHost,
+    };
+    this.feed.push(message);
+    return message;
+  }
+
+  /** The join snapshot's chat: the latest messages, deleted ones left out. */
+  recent(gameId: string): Promise<ChatMessage[]> {
+    return this.repository.recent(gameId, CHAT_SNAPSHOT_SIZE);
+  }
+
+  async hostView(gameId: string): Promise<HostChatResponse> {
+    await this.gameOrThrow(gameId);
+    const [messages, mutedPlayerUuids] = await Promise.all([
+      this.repository.recent(gameId, HOST_HISTORY),
+      this.repository.mutedPlayers(gameId),
+    ]);
+    return { messages, mutedPlayerUuids };
+  }
+
+  async deleteMessage(host: Player, gameId: string, messageId: string): Promise<void> {
+    await this.gameOrThrow(gameId);
+    const deleted = await this.repository.delete(gameId, messageId, host.id);
+    // Deleting twice is fine; deleting what never was is not.
+    if (!deleted && !(await this.repository.messageExists(gameId, messageId)))
+      throw notFound('This message does not exist.');
+    if (deleted) this.deleted(gameId, [messageId]);
+  }
+
+  async mute(host: Player, gameId: string, playerId: string): Promise<void> {
+    await this.gameOrThrow(gameId);
+    if ((await this.repository.aliasOf(playerId)) === undefined)
+      throw notFound('This player does not exist.');
+    await this.repository.mute(gameId, playerId, host.id);
+  }
+
+  async unmute(gameId: string, playerId: string): Promise<void> {
+    await this.gameOrThrow(gameId);
+    await this.repository.unmute(gameId, playerId);
+  }
+
+  async resetAlias(playerId: string): Promise<void> {
+    if (!(await this.repository.resetAlias(playerId))) throw notFound('This player does not exist.');
+  }
+
+  private async gameOrThrow(gameId: string) {
+    const game = await this.repository.findGame(gameId);
+    if (!game) throw notFound('This game does not exist.');
+    return game;
+  }
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SendChatBody, SendChatResponse } from '@ruthless/protocol';
+import { api } from '@/lib/api-client';
+
+/** `POST /api/chat`: the server answers with the stored message (alias from the profile). */
+export function sendChatMessage(body: SendChatBody): Promise<SendChatResponse> {
+  return api.post<SendChatResponse>('/chat', body);
+}
+
+export function useSendChatMessage() {
+  return useMutation({ mutationFn: sendChatMessage });
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * Chat during a live show (docs/chat.md). Players send over REST (`POST /api/chat`); everyone
+ * in the game's Socket.IO room receives messages in batches, and the join snapshot carries the
+ * latest ones.
+ */
+
+export const CHAT_MAX_LENGTH = 200;
+/** Messages in the join snapshot. */
+export const CHAT_SNAPSHOT_SIZE = 50;
+export const CHAT_TOO_FAST_MESSAGE = 'You are sending messages too fast. Wait a moment.';
+export const CHAT_MUTED_MESSAGE = 'You have been muted by the host.';
+
+/** Codes of chat refusals (their messages are the server's own, shown as sent). */
+export const ChatErrorCode = {
+  notHolder: 'chat/not-a-ticket-holder',
+  closed: 'chat/closed',
+  noAlias: 'chat/no-alias',
+  muted: 'chat/muted',
+  tooFast: 'chat/too-fast',
+} as const;
+
+export interface ChatMessage {
+  /** Increases per game (1, 2, 3 ...), independent of the game's event seq. */
+  seq: number;
+  messageUuid: string;
+  gameUuid: string;
+  playerUuid: string;
+  /** The sender's chat name from their profile, never what the request said. */
+  alias: string;
+  /** Plain text (never markup), trimmed, profanity masked. */
+  text: string;
+  /** ISO time the server stored it. */
+  sentAt: string;
+  fromHost: boolean;
+}
+
+/** `chat:messages`: new messages of a game, batched, in seq order. */
+export interface ChatMessagesPayload {
+  gameUuid: string;
+  messages: ChatMessage[];
+}
+
+/** `chat:deleted`: messages a host removed; every screen drops them. */
+export interface ChatDeletedPayload {
+  gameUuid: string;
+  messageUuids: string[];
+}
+
+const text = (field: string) => ({ error: `${field} must be text` });
+
+/** `POST /api/chat` (playerName is accepted for compatibility and ignored: names come from the profile). */
+export const sendChatBodySchema = z.strictObject({
+  gameUuid: z.uuid({ error: 'gameUuid must be a valid id' }),
+  roomUuid: z.uuid({ error: 'roomUuid must be a valid id' }),
+  playerName: z.string(text('playerName')).max(100, { error: 'playerName is too long' }).optional(),
+  chatContent: z
+    .string(text('Your message'))
+    .trim()
+    .min(1, { error: 'Type a message first.' })
+    .max(CHAT_MAX_LENGTH, { error: `Messages can be at most ${CHAT_MAX_LENGTH} characters.` }),
+});
+export type SendChatBody = z.infer<typeof sendChatBodySchema>;
+
+export interface SendChatResponse {
+  message: ChatMessage;
+}
+
+/** `GET /api/host/games/{gameUuid}/chat`. */
+export interface HostChatResponse {
+  messages: ChatMessage[];
+  mutedPlayerUuids: string[];
+}
+
+export const chatMessageSchema = z.object({
+  seq: z.number().int(),
+  messageUuid: z.string(),
+  gameUuid: z.string(),
+  playerUuid: z.string(),
+  alias: z.string(),
+  text: z.string(),
+  sentAt: z.string(),
+  fromHost: z.boolean(),
+});
+export const sendChatResponseSchema = z.object({ message: chatMessageSchema });
+export const hostChatResponseSchema = z.object({
+  messages: z.array(chatMessageSchema),
+  mutedPlayerUuids: z.array(z.string()),
+});
