@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage } from './chat-types';
+import type { ChatMessage } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 export const hostChatQueryKey = (gameUuid: string) => ['host', 'chat', gameUuid] as const;

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { getSocket } from '@/lib/socket';
 import { hostChatQueryKey, useChatModeration, useHostChat } from '../api/host-chat';
-import type { ChatMessage } from '../api/chat-types';
+import type { ChatMessage } from '@ruthless/protocol';
 import { formatClock } from '../utils/time';
 import styles from './host-console.module.css';
 
