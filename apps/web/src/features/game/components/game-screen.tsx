@@ -10,6 +10,7 @@ import { useSendChoice } from '../api/send-choice';
 import { useCallText } from '../hooks/use-call-texts';
 import { useHostVideo } from '../hooks/use-host-video';
 import { useLiveGame } from '../hooks/use-live-game';
+import { useRoomTheme } from '../hooks/use-room-theme';
 import { useGameStore } from '../stores/game-store';
 import { BallCaller } from './ball-caller';
 import { CalledBoard } from './called-board';
@@ -55,6 +56,7 @@ export interface GameScreenProps {
 export function GameScreen({ gameUuid, preview, onJoined }: GameScreenProps) {
   useLiveGame(gameUuid, preview, onJoined);
   const view = useGameStore((s) => s.view);
+  useRoomTheme(view?.roomUuid ?? null);
   const you = useGameStore((s) => s.you);
   const connection = useGameStore((s) => s.connection);
   const refusal = useGameStore((s) => s.refusal);
@@ -148,7 +150,7 @@ export function GameScreen({ gameUuid, preview, onJoined }: GameScreenProps) {
         </div>
       ) : (
         <>
-          <StatusBar view={view} />
+          <StatusBar view={view} delayMs={delayMs} />
 
           {(stage === 'scheduled' || stage === 'green-room') && <GreenRoom view={view} />}
           {stage === 'reels' && <Reels view={view} delayMs={delayMs} />}
