@@ -1,7 +1,8 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { Choice, LuckyFatePick, Stage } from '@ruthless/game';
 import { LinkButton } from '@/components/ui/button';
+import { useLobbyStore } from '@/features/lobby/stores/lobby-store';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useMuted } from '@/lib/sound';
@@ -56,7 +57,12 @@ export interface GameScreenProps {
 export function GameScreen({ gameUuid, preview, onJoined }: GameScreenProps) {
   useLiveGame(gameUuid, preview, onJoined);
   const view = useGameStore((s) => s.view);
-  useRoomTheme(view?.roomUuid ?? null);
+  const roomUuid = view?.roomUuid ?? null;
+  useRoomTheme(roomUuid);
+  // Back in the lobby, the carousel shows the room of the game the player left.
+  useEffect(() => {
+    if (roomUuid) useLobbyStore.getState().selectRoom(roomUuid);
+  }, [roomUuid]);
   const you = useGameStore((s) => s.you);
   const connection = useGameStore((s) => s.connection);
   const refusal = useGameStore((s) => s.refusal);
