@@ -32,6 +32,12 @@ async function setNewPassword(page: Page, link: string, password: string) {
   await expect(page.getByRole('list', { name: 'Form errors' }).getByRole('listitem')).toHaveText([
     'Password must be at least 6 characters',
   ]);
+  await page.getByLabel('Confirm password').fill('12346');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('list', { name: 'Form errors' }).getByRole('listitem')).toHaveText([
+    'Password must be at least 6 characters',
+    'The passwords do not match',
+  ]);
   await page.getByLabel('New password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(`${password}x`);
   await page.getByRole('button', { name: 'Change password' }).click();
