@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
 import { getRoomsQueryOptions } from '@/features/lobby/api/get-rooms';
+import { useRoomTheme } from '../hooks/use-room-theme';
 import styles from './preview-start.module.css';
 
 /** Preview mode's front door: which show, and nothing plays until the host asks for it. */
@@ -10,6 +11,7 @@ export function PreviewStart({ gameUuid, onStart }: { gameUuid: string; onStart:
   const rooms = useQuery({ ...getRoomsQueryOptions(), refetchInterval: false });
   const room = rooms.data?.find((candidate) => candidate.games.some((game) => game.gameUuid === gameUuid));
   const game = room?.games.find((candidate) => candidate.gameUuid === gameUuid);
+  useRoomTheme(room?.roomUuid ?? null);
   return (
     <Panel tone="gold" className={styles.start}>
       <p className={styles.kicker}>Preview mode</p>
