@@ -42,11 +42,13 @@ test('sign-up shows each of its messages, together in one bulleted toast', async
   await submit.click();
   await expectFormErrors(page, ['The passwords do not match']);
 
-  // Every broken rule at once: too short and not matching.
+  // Every broken rule at once: too short and not matching (in one fresh toast).
+  await closeToasts(page);
   await page.getByLabel('Password', { exact: true }).fill('abc');
   await page.getByLabel('Confirm password').fill('abd');
   await submit.click();
   await expectFormErrors(page, ['Password must be at least 6 characters', 'The passwords do not match']);
+  await expect(page.locator('.Toastify__toast')).toHaveCount(1);
   await expect(page.getByLabel('Confirm password')).toHaveAttribute('aria-invalid', 'true');
 
   // The sign-in and forgot-password forms check the email the same way.
