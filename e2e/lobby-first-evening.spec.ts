@@ -3,7 +3,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import type { GameResults } from '@ruthless/protocol';
 import { closeToasts } from './support/auth';
 import { signInHost, type Host } from './support/lobby-host';
-import { gameRow, openRoom, swipeLeft } from './support/lobby-page';
+import { gameRow, openRoom } from './support/lobby-page';
 import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
 
 // Issue 9 "What a new player hits", in the lobby and on the purchase page: the green room keeps
