@@ -82,6 +82,7 @@ test('a game in its green room still takes claims: its own sign, Claim Ticket an
   await expect(page.getByRole('button', { name: 'In Progress' })).toHaveCount(0);
   await page.getByRole('radiogroup', { name: 'Lucky-fate cards' }).getByRole('radio').first().click();
   await page.screenshot({ path: test.info().outputPath('purchase-green-room.png') });
+  await closeToasts(page);
   await page.getByRole('button', { name: 'Claim Ticket' }).click();
   await expect(page.getByText("You've successfully bought the ticket!")).toBeVisible();
 });
