@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createPlayer, expect, signInWithForm, test, toast } from './support/auth';
+import { closeToasts, createPlayer, expect, signInWithForm, test, toast } from './support/auth';
 import { pickPort, startServer, type TestServer } from './support/server';
 import { resetLinkIn, startSmtpServer, type TestSmtpServer } from '../test/support/smtp-server';
 
@@ -31,6 +31,13 @@ async function setNewPassword(page: Page, link: string, password: string) {
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('list', { name: 'Form errors' }).getByRole('listitem')).toHaveText([
     'Password must be at least 6 characters',
+  ]);
+  await page.getByLabel('Confirm password').fill('12346');
+  await closeToasts(page);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('list', { name: 'Form errors' }).getByRole('listitem')).toHaveText([
+    'Password must be at least 6 characters',
+    'The passwords do not match',
   ]);
   await page.getByLabel('New password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(`${password}x`);

@@ -42,6 +42,15 @@ test('sign-up shows each of its messages, together in one bulleted toast', async
   await submit.click();
   await expectFormErrors(page, ['The passwords do not match']);
 
+  // Every broken rule at once: too short and not matching (in one fresh toast).
+  await closeToasts(page);
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm password').fill('abd');
+  await submit.click();
+  await expectFormErrors(page, ['Password must be at least 6 characters', 'The passwords do not match']);
+  await expect(page.locator('.Toastify__toast')).toHaveCount(1);
+  await expect(page.getByLabel('Confirm password')).toHaveAttribute('aria-invalid', 'true');
+
   // The sign-in and forgot-password forms check the email the same way.
   await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
   await expect(page).toHaveURL(/form_type=sign-in/);
@@ -142,6 +151,19 @@ test('a complete sign-up goes through the mandatory details form to the lobby', 
   await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 5 });
   await page.mouse.up();
   await expect(slider).toHaveAttribute('aria-valuetext', 'steal');
+
+  // The phone field's example is one the form accepts.
+  const phone = page.getByLabel('Phone number');
+  const example = await phone.getAttribute('placeholder');
+  expect(example).toBeTruthy();
+  await phone.fill(example!);
+  await save.click();
+  await expectFormErrors(page, [
+    'Maximum allowed characters is 10.',
+    'Day must be at least 1',
+    'Please enter a valid month number',
+    'Year cannot be more than 2100',
+  ]);
 
   const alias = uniqueAlias('ada');
   await page.getByLabel('Chat Name').fill(alias);

@@ -58,7 +58,7 @@ export async function identityToken(request: APIRequestContext, address: string)
 /** Signs a new player up, registers them with the operator and saves their mandatory details. */
 export async function signUpPlayer(
   request: APIRequestContext,
-  options: { name?: string; alias?: string; email?: string } = {},
+  options: { name?: string; alias?: string; email?: string; ruthlessChoice?: 'share' | 'steal' } = {},
 ): Promise<TestPlayer> {
   const address = uniqueAddress();
   const headers = { 'x-forwarded-for': address };
@@ -88,7 +88,7 @@ export async function signUpPlayer(
   const details = await request.put('/api/operator/user/details', {
     headers: { ...headers, authorization: token, origin: baseUrl() },
     data: {
-      ruthlessChoice: 'share',
+      ruthlessChoice: options.ruthlessChoice ?? 'share',
       alias: options.alias ?? `P${randomUUID().slice(0, 6)}`,
       phoneNumber: '+447911123456',
       dobDay: 14,

@@ -49,6 +49,20 @@ describe('the web app', () => {
     }
   });
 
+  it('serves the app to a GET without an Accept header (curl, link previews, probes)', async () => {
+    for (const route of ['/login', '/game/123', '/purchase/a/b']) {
+      const response = await fetch(`${server.url}${route}`, { headers: { accept: '' } });
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('content-type'), route).toContain('text/html');
+      expect(await response.text(), route).toContain('<div id="root">');
+    }
+    for (const route of ['/api', '/api/nothing-here', '/socket.io/nothing', '/assets/missing.js']) {
+      const response = await fetch(`${server.url}${route}`, { headers: { accept: '' } });
+      expect(response.status, route).toBeGreaterThanOrEqual(400);
+      expect(await response.text(), route).not.toContain('<div id="root">');
+    }
+  });
+
   it('serves robots.txt and assets with long caching, compressed', async () => {
     const robots = await fetch(`${server.url}/robots.txt`);
     expect(await robots.text()).toContain('Disallow: /api/');

@@ -31,7 +31,7 @@ const emailField = z
 const newPasswordField = z
   .string({ error: 'Password is required' })
   .min(1, { error: 'Password is required', abort: true })
-  .min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters', abort: true })
+  .min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters' })
   .max(PASSWORD_MAX_LENGTH, { error: 'Password cannot be more than 128 characters' });
 
 const confirmField = z
@@ -47,6 +47,20 @@ const optionalName = (label: string) =>
 
 const passwordsMatch = (value: { password: string; confirmPassword: string }) =>
   value.password === value.confirmPassword;
+
+/**
+ * 'The passwords do not match' is a rule of its own: it is checked even when the password breaks
+ * another rule (too short), so the form lists every broken rule at once. An empty confirmation
+ * has its own message instead.
+ */
+const matchRule = {
+  error: 'The passwords do not match',
+  path: ['confirmPassword'],
+  when: ({ value }: { value: unknown }) => {
+    const { password, confirmPassword } = (value ?? {}) as Record<string, unknown>;
+    return typeof password === 'string' && typeof confirmPassword === 'string' && confirmPassword !== '';
+  },
+};
 
 /** The sign-in form. */
 export const signInSchema = z.object({
@@ -67,7 +81,7 @@ export const signUpSchema = z
     firstName: optionalName('First name'),
     lastName: optionalName('Last name'),
   })
-  .refine(passwordsMatch, { error: 'The passwords do not match', path: ['confirmPassword'] });
+  .refine(passwordsMatch, matchRule);
 export type SignUpForm = z.infer<typeof signUpSchema>;
 
 /** The forgot-password form. */
@@ -77,7 +91,7 @@ export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
 /** The new-password form of /forgot-password?oobCode=… */
 export const newPasswordSchema = z
   .object({ password: newPasswordField, confirmPassword: confirmField })
-  .refine(passwordsMatch, { error: 'The passwords do not match', path: ['confirmPassword'] });
+  .refine(passwordsMatch, matchRule);
 export type NewPasswordForm = z.infer<typeof newPasswordSchema>;
 
 // ---- Request bodies of the Better Auth endpoints, as the server accepts them ----

@@ -116,3 +116,15 @@ export interface GameResults {
   rolloverPence: number;
   payouts: { playerId: string; name: string; pence: number }[];
 }
+
+/**
+ * `GET /api/games/{gameUuid}/events`, after the end (409 before): the game's stored event log,
+ * exactly as the server folded it (`events[i]` is seq i + 1), with the seed, so anyone can run
+ * `verifyGame(seed, commitment, events)` of `@ruthless/game`, or a check of their own.
+ */
+export interface GameEventLog {
+  gameUuid: string;
+  seed: string;
+  commitment: string;
+  events: GameEvent[];
+}

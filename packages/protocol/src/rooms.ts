@@ -33,11 +33,14 @@ export type Prizes = z.infer<typeof prizesSchema>;
 export const lobbyGameSchema = z.object({
   gameUuid: z.uuid(),
   gameStartTime: z.iso.datetime(),
+  /** The reels have begun: claims are closed. A game in its green room has not started. */
   hasGameStarted: z.boolean(),
   prizeLuckyFateSelections: luckyFateModeSchema,
   maxTickets: z.number().int(),
   ticketsAvailable: z.number().int(),
+  /** `fullHouse` includes `rolloverPence`, the pot an all-steal final rolled into this game. */
   prizes: prizesSchema,
+  rolloverPence: z.number().int().nonnegative(),
   state: gameStateSchema,
   commitment: z.string(),
 });

@@ -20,6 +20,8 @@ export const ruthlessChoiceSchema = z.enum(['share', 'steal'], {
 export type RuthlessChoice = z.infer<typeof ruthlessChoiceSchema>;
 
 const PHONE_MESSAGE = 'You need to provide valid phone number';
+/** The phone field's example: a GB mobile number the validator below accepts. */
+export const PHONE_EXAMPLE = '07911 123456';
 
 /** A phone number as typed (national GB or international); the output is E.164. */
 export const phoneNumberSchema = z

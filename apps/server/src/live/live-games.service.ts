@@ -8,7 +8,14 @@ import {
   type GameSetup,
   type GameState,
 } from '@ruthless/game';
-import type { GameResults, GameSnapshot, LiveGameMessage, LiveView, WireEvent } from '@ruthless/protocol';
+import type {
+  GameEventLog,
+  GameResults,
+  GameSnapshot,
+  LiveGameMessage,
+  LiveView,
+  WireEvent,
+} from '@ruthless/protocol';
 import type { GameRow } from '../games/games.repository';
 import type { LiveRepository, StoredEvent } from './live.repository';
 
@@ -161,6 +168,23 @@ export class LiveGames {
       }));
     }
     return { snapshot: { gameUuid: gameId, seq: live.seq, serverTime: now, view, you }, missed };
+  }
+
+  /**
+   * An ended game's whole stored log with its seed, for anyone to check. Never before the end:
+   * the seed, profile defaults and choices are the secrets of a live game.
+   */
+  async eventLog(gameId: string): Promise<GameEventLog | 'not-found' | 'not-ended'> {
+    const live = await this.get(gameId);
+    if (!live) return 'not-found';
+    if (live.state.stage !== 'ended') return 'not-ended';
+    const stored = await this.repository.eventsAfter(gameId, 0);
+    return {
+      gameUuid: live.row.id,
+      seed: live.row.seedHex,
+      commitment: live.row.commitment,
+      events: stored.map(({ event }) => event),
+    };
   }
 
   /** The published results of an ended game, or a reason why there are none. */

@@ -70,12 +70,21 @@ export class LiveRepository {
       .onConflictDoNothing();
   }
 
-  /** Adds an all-steal pot to the full house of the room's next game still to start. */
+  /**
+   * Adds an all-steal pot to the full house of the room's next game whose reels have not begun
+   * (one in its green room included: its players are still to play for it).
+   */
   async rollOver(roomId: string, after: Date, pence: number): Promise<string | undefined> {
     const [next] = await this.db
       .select({ id: games.id })
       .from(games)
-      .where(and(eq(games.roomId, roomId), eq(games.state, 'scheduled'), gt(games.startTime, after)))
+      .where(
+        and(
+          eq(games.roomId, roomId),
+          inArray(games.state, ['scheduled', 'green-room']),
+          gt(games.startTime, after),
+        ),
+      )
       .orderBy(asc(games.startTime))
       .limit(1);
     if (!next) return undefined;

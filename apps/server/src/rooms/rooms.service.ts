@@ -16,11 +16,19 @@ export function toLobbyGame(game: GameRow, now: number): LobbyGame {
   return {
     gameUuid: game.id,
     gameStartTime: game.startTime.toISOString(),
-    hasGameStarted: game.state !== 'scheduled' || game.startTime.getTime() <= now,
+    // Started means the reels have begun: the green room still takes claims (docs/live-show.md).
+    hasGameStarted:
+      (game.state !== 'scheduled' && game.state !== 'green-room') || game.startTime.getTime() <= now,
     prizeLuckyFateSelections: game.luckyFateMode as LobbyGame['prizeLuckyFateSelections'],
     maxTickets: game.maxTickets,
     ticketsAvailable: game.ticketsAvailable,
-    prizes: { oneLine: game.prizeOneLine, twoLines: game.prizeTwoLines, fullHouse: game.prizeFullHouse },
+    // The full house the players play for, with any all-steal pot rolled into this game.
+    prizes: {
+      oneLine: game.prizeOneLine,
+      twoLines: game.prizeTwoLines,
+      fullHouse: game.prizeFullHouse + game.rolloverPence,
+    },
+    rolloverPence: game.rolloverPence,
     state: game.state as LobbyGame['state'],
     commitment: game.commitment,
   };

@@ -88,6 +88,27 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ live: LiveGames; actions: Live
     },
   );
 
+  app.get(
+    '/api/games/:gameUuid/events',
+    {
+      schema: {
+        tags: ['live'],
+        summary:
+          "An ended game's stored event log with its seed, to check with verifyGame (409 before the end)",
+        params: gameParams,
+      },
+    },
+    async (request) => {
+      const log = await live.eventLog(request.params.gameUuid);
+      if (log === 'not-found')
+        throw new HttpError(404, 'game/not-found', 'This game does not exist.', 'gameUuid');
+      if (log === 'not-ended') {
+        throw new HttpError(409, 'game/not-ended', 'The event log is published when the game ends.');
+      }
+      return log;
+    },
+  );
+
   for (const action of HOST_ACTIONS) {
     app.post(
       `/api/host/games/:gameUuid/${action}`,

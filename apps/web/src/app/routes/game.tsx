@@ -12,6 +12,9 @@ import { useGameStore } from '@/features/game/stores/game-store';
 import { trackEvent } from '@/lib/analytics';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
+import { NotFoundRoute } from './not-found';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The live game, loaded on demand (SPEC.md §2 /game/{id}). With `?preview=1` a host sees the same
@@ -23,6 +26,8 @@ export function GameRoute() {
   const preview = searchParams.get('preview') === '1';
   const [previewStarted, setPreviewStarted] = useState(false);
 
+  // No game has such an id: the themed not-found page, not the server's validation message.
+  if (!UUID.test(id)) return <NotFoundRoute />;
   if (preview && !previewStarted)
     return <PreviewStart gameUuid={id} onStart={() => setPreviewStarted(true)} />;
   return preview ? <PreviewGame key={id} gameUuid={id} /> : <PlayerGame key={id} gameUuid={id} />;

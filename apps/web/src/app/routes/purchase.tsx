@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useActiveTickets } from '@/features/lobby/api/get-active-tickets';
 import { useRooms } from '@/features/lobby/api/get-rooms';
 import { Countdown } from '@/features/lobby/components/countdown';
+import { GreenRoomSign } from '@/features/lobby/components/green-room-sign';
 import { useCountdown } from '@/features/lobby/hooks/use-countdown';
 import { useLiveMetadata } from '@/features/lobby/hooks/use-live-metadata';
 import { usePurchaseTicket } from '@/features/purchase/api/purchase-ticket';
@@ -100,9 +101,12 @@ function TicketOffice({ room, game, held }: { room: Room; game: LobbyGame; held:
             Started <time dateTime={game.gameStartTime}>{format(start, 'h:mma dd/MM/yy')}</time>
           </p>
         ) : (
-          <Countdown value={countdown} />
+          <>
+            {game.state === 'green-room' && <GreenRoomSign value={countdown} />}
+            <Countdown value={countdown} />
+          </>
         )}
-        <PrizeTable prizes={game.prizes} />
+        <PrizeTable prizes={game.prizes} rolloverPence={game.rolloverPence} />
         <p className={styles.tickets}>
           <strong>{Math.max(0, game.ticketsAvailable)}</strong> of {game.maxTickets} tickets available
         </p>

@@ -6,6 +6,7 @@ import {
   type DetailsForm as DetailsValues,
   type DetailsFormInput,
   type UserSettings,
+  PHONE_EXAMPLE,
 } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
@@ -89,7 +90,7 @@ export function DetailsForm({ settings }: { settings: UserSettings }) {
             type="tel"
             autoComplete="tel"
             inputMode="tel"
-            placeholder="07700 900123"
+            placeholder={PHONE_EXAMPLE}
             invalid={Boolean(errors.phoneNumber)}
             {...register('phoneNumber')}
           />

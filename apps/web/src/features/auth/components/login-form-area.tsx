@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { authClient } from '@/lib/auth-client';
 import { GOOGLE_FAILED, GOOGLE_POPUP_PARAM, GOOGLE_RETURN_PARAM } from '../api/sign-in-with-google';
+import { useAuthProviders } from '../api/get-auth-providers';
 import { reportToApp, useGoogleSignIn } from '../hooks/use-google-sign-in';
 import { useLoginSessionCheck } from '../hooks/use-login-session-check';
 import { useUtmLogging } from '../hooks/use-utm-logging';
@@ -58,6 +59,7 @@ export function LoginFormArea() {
   }, [navigate]);
 
   const google = useGoogleSignIn(enter);
+  const providers = useAuthProviders();
 
   // Back from the provider: the popup reports to the app's tab; the whole page finishes here.
   const handledReturn = useRef(false);
@@ -99,8 +101,13 @@ export function LoginFormArea() {
   return (
     <>
       <AuthForm mode={mode} onModeChange={setMode} onSignedIn={() => void enter()} />
-      <OrDivider />
-      <GoogleButton google={google} />
+      {/* Only a server with a Google client offers it (and the 'or' before it). */}
+      {providers.data?.google && (
+        <>
+          <OrDivider />
+          <GoogleButton google={google} />
+        </>
+      )}
     </>
   );
 }

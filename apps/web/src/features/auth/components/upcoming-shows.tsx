@@ -1,12 +1,10 @@
 import { format } from 'date-fns';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Room } from '@ruthless/protocol';
+import { SWIPE_THRESHOLD_PX, useSwipeThreshold } from '@/hooks/use-swipe-threshold';
 import { useUpcomingShows } from '../api/get-upcoming-shows';
 import styles from './upcoming-shows.module.css';
-
-/** SPEC.md §9: a swipe needs a drag of at least 75 px. */
-export const SWIPE_THRESHOLD_PX = 75;
 
 function nextShow(room: Room, now: number): Date | null {
   const upcoming = room.games
@@ -32,38 +30,18 @@ function ShowsCarousel({ rooms }: { rooms: Room[] }) {
     startIndex: middle,
     align: 'center',
     containScroll: false,
-    // Embla's threshold only separates taps from drags; the snap-back below makes 75 px a swipe.
+    // Embla's threshold only separates taps from drags; useSwipeThreshold makes 75 px a swipe.
     dragThreshold: SWIPE_THRESHOLD_PX,
   });
   const [selected, setSelected] = useState(middle);
-  const pressed = useRef<{ x: number; index: number; distance: number } | null>(null);
   const [now] = useState(() => Date.now());
+  useSwipeThreshold(emblaApi);
 
   useEffect(() => {
     if (!emblaApi) return;
-    const root = emblaApi.rootNode();
     const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
-    const onPointerDown = (event: PointerEvent) => {
-      pressed.current = { x: event.clientX, index: emblaApi.selectedScrollSnap(), distance: 0 };
-    };
-    // Pointer events come before the touch and mouse events embla listens to: measure here…
-    const onPointerUp = (event: PointerEvent) => {
-      if (pressed.current) pressed.current.distance = Math.abs(event.clientX - pressed.current.x);
-    };
-    // …and once embla has picked its target, a drag shorter than the threshold goes back.
-    const onEmblaPointerUp = () => {
-      const press = pressed.current;
-      pressed.current = null;
-      if (press && press.distance < SWIPE_THRESHOLD_PX) emblaApi.scrollTo(press.index);
-    };
-    root.addEventListener('pointerdown', onPointerDown);
-    window.addEventListener('pointerup', onPointerUp);
-    emblaApi.on('pointerUp', onEmblaPointerUp);
     emblaApi.on('select', onSelect);
     return () => {
-      root.removeEventListener('pointerdown', onPointerDown);
-      window.removeEventListener('pointerup', onPointerUp);
-      emblaApi.off('pointerUp', onEmblaPointerUp);
       emblaApi.off('select', onSelect);
     };
   }, [emblaApi]);

@@ -1,8 +1,9 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { Choice, LuckyFatePick, Stage } from '@ruthless/game';
 import type { ChatMessage } from '@ruthless/protocol';
 import { LinkButton } from '@/components/ui/button';
+import { useLobbyStore } from '@/features/lobby/stores/lobby-store';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useMuted } from '@/lib/sound';
@@ -11,6 +12,7 @@ import { useSendChoice } from '../api/send-choice';
 import { useCallText } from '../hooks/use-call-texts';
 import { useHostVideo } from '../hooks/use-host-video';
 import { useLiveGame } from '../hooks/use-live-game';
+import { useRoomTheme } from '../hooks/use-room-theme';
 import { useGameStore } from '../stores/game-store';
 import { BallCaller } from './ball-caller';
 import { CalledBoard } from './called-board';
@@ -58,6 +60,12 @@ export interface GameScreenProps {
 export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenProps) {
   useLiveGame(gameUuid, preview, onJoined, onChat);
   const view = useGameStore((s) => s.view);
+  const roomUuid = view?.roomUuid ?? null;
+  useRoomTheme(roomUuid);
+  // Back in the lobby, the carousel shows the room of the game the player left.
+  useEffect(() => {
+    if (roomUuid) useLobbyStore.getState().selectRoom(roomUuid);
+  }, [roomUuid]);
   const you = useGameStore((s) => s.you);
   const connection = useGameStore((s) => s.connection);
   const refusal = useGameStore((s) => s.refusal);
@@ -151,7 +159,7 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
         </div>
       ) : (
         <>
-          <StatusBar view={view} />
+          <StatusBar view={view} delayMs={delayMs} />
 
           {(stage === 'scheduled' || stage === 'green-room') && <GreenRoom view={view} />}
           {stage === 'reels' && <Reels view={view} delayMs={delayMs} />}

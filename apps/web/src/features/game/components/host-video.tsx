@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 import type { Stage } from '@ruthless/game';
 import type { ChosenSource } from '../utils/video-source';
 import { DEMO_POSTER } from '../utils/video-source';
@@ -29,6 +29,11 @@ export interface HostVideoProps {
 /** The studio: the host's video in a lit frame, with the on-air tag and the stage. */
 export function HostVideo({ videoRef, chosen, error, stage, muted, preview, latencyMs }: HostVideoProps) {
   const onAir = !['scheduled', 'ended', 'cancelled'].includes(stage);
+  // The demo loop's studio graphic says "● LIVE": once the show is over it stops behind an end card.
+  const offAirCard = !!chosen?.demo && (stage === 'ended' || stage === 'cancelled');
+  useEffect(() => {
+    if (offAirCard) videoRef.current?.pause();
+  }, [offAirCard, videoRef]);
   return (
     <figure className={styles.frame}>
       <video
@@ -42,6 +47,12 @@ export function HostVideo({ videoRef, chosen, error, stage, muted, preview, late
         data-source={chosen?.url}
         data-preview={preview || undefined}
       />
+      {offAirCard && (
+        <div className={styles.endCard} data-testid="off-air-card">
+          <p className={styles.endTitle}>{stage === 'ended' ? 'That’s the show!' : 'Show cancelled'}</p>
+          <p className={styles.endText}>Off air · see you at the next one</p>
+        </div>
+      )}
       {error && (
         <div className={styles.error} role="alert">
           <div className={styles.bars} aria-hidden="true" />

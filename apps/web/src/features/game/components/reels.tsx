@@ -1,13 +1,12 @@
 import type { LiveView } from '@ruthless/protocol';
 import { useServerNow } from '../hooks/use-server-now';
 import { money } from '../utils/labels';
+import { reelStopsAt } from '../utils/reels-landing';
 import { Ball } from './ball';
 import styles from './reels.module.css';
 
 const digits = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 const multipliers = ['x1', 'x2', 'x3'];
-/** When each reel stops, as a share of the reels stage (the third one last, for the drama). */
-const STOPS = [0.45, 0.65, 0.85];
 
 function Reel({
   symbols,
@@ -48,10 +47,11 @@ export function Reels({ view, delayMs }: { view: LiveView; delayMs: number }) {
   const now = useServerNow(100);
   const reels = view.reels;
   if (!reels) return null;
-  const started = (view.times.reelsStartedAt ?? now) + delayMs;
-  const length = Math.max(view.timings.reelsMs, 1);
   const spinning = view.stage === 'reels';
-  const stopped = STOPS.map((share) => !spinning || now >= started + share * length);
+  // The third reel, the pot's, stops last, for the drama.
+  const stopped = [0, 1, 2].map(
+    (index) => !spinning || now >= (reelStopsAt(view, delayMs, index) ?? Infinity),
+  );
   const ball = String(reels.prizeBall).padStart(2, '0');
   const done = stopped.every(Boolean);
   return (

@@ -1,9 +1,11 @@
 import type { LiveView } from '@ruthless/protocol';
+import { useServerNow } from '../hooks/use-server-now';
 import { money, prizeLabel } from '../utils/labels';
+import { potReelLanded, shownPot } from '../utils/reels-landing';
 import styles from './status-bar.module.css';
 
 /** Balls called, players, the prize being played for and the pot, in en-GB pounds. */
-export function StatusBar({ view }: { view: LiveView }) {
+export function StatusBar({ view, delayMs }: { view: LiveView; delayMs: number }) {
   const s = view.statusBarData;
   return (
     <dl className={styles.bar} aria-label="Show status">
@@ -24,10 +26,23 @@ export function StatusBar({ view }: { view: LiveView }) {
         <dt>{s.currentPrize ? prizeLabel[s.currentPrize] : 'Prize'}</dt>
         <dd>{s.currentPrizePence === null ? '–' : money(s.currentPrizePence)}</dd>
       </div>
-      <div className={styles.pot}>
-        <dt>Pot{view.reels && view.reels.potMultiplier > 1 ? ` x${view.reels.potMultiplier}` : ''}</dt>
-        <dd>{money(s.pot)}</dd>
-      </div>
+      {view.stage === 'reels' ? <SpinningPot view={view} delayMs={delayMs} /> : <Pot view={view} landed />}
     </dl>
   );
+}
+
+function Pot({ view, landed }: { view: LiveView; landed: boolean }) {
+  const { pot, multiplier } = shownPot(view, landed);
+  return (
+    <div className={styles.pot} data-testid="status-pot">
+      <dt>Pot{multiplier > 1 ? ` x${multiplier}` : ''}</dt>
+      <dd>{money(pot)}</dd>
+    </div>
+  );
+}
+
+/** While the reels spin the pot stays x1: the multiplier shows when its reel lands. */
+function SpinningPot({ view, delayMs }: { view: LiveView; delayMs: number }) {
+  const now = useServerNow(100);
+  return <Pot view={view} landed={potReelLanded(view, delayMs, now)} />;
 }

@@ -4,6 +4,7 @@ import type { ClaimResponse, ClaimTicketBody } from '@ruthless/protocol';
 import { trackEvent } from '@/lib/analytics';
 import { api, errorMessage } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
+import { beginClaim, endClaim } from '../utils/claims-in-flight';
 import { activeTicketsQueryKey } from './get-active-tickets';
 import { roomsQueryKey } from './get-rooms';
 
@@ -20,7 +21,7 @@ export function claimTicket(body: ClaimTicketBody): Promise<ClaimResponse> {
  */
 export function useClaimTicket() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: claimTicket,
     onSuccess: async (_result, body) => {
       toast.success(TICKET_BOUGHT_MESSAGE);
@@ -33,5 +34,12 @@ export function useClaimTicket() {
     onError: (error) => {
       toast.error(errorMessage(error));
     },
+    // Set on the mutation itself, so it runs even when the screen has gone meanwhile.
+    onSettled: (_result, _error, body) => endClaim(body.gameUuid),
   });
+  /** Claims unless a claim for the game is already on its way (the button is busy until it settles). */
+  const mutate: typeof mutation.mutate = (body, options) => {
+    if (beginClaim(body.gameUuid)) mutation.mutate(body, options);
+  };
+  return { ...mutation, mutate };
 }

@@ -3,6 +3,7 @@ import type { LobbyGame } from '@ruthless/protocol';
 import { formatCurrency } from '@/lib/currency';
 import { useCountdown } from '../hooks/use-countdown';
 import { Countdown } from './countdown';
+import { GreenRoomSign } from './green-room-sign';
 import { InProgressImage } from './in-progress-image';
 import { RemindMeButton } from './remind-me-button';
 import { TicketButton, ticketButtonState } from './ticket-button';
@@ -27,6 +28,8 @@ export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, email
   const countdown = useCountdown(game.gameStartTime);
   // SPEC.md §4: once the countdown completes the game counts as started.
   const started = game.hasGameStarted || countdown.completed;
+  // The green room is before the start: the countdown runs on and tickets can still be claimed.
+  const greenRoom = !started && game.state === 'green-room';
   const start = new Date(game.gameStartTime);
   const state = ticketButtonState(game, { held: ticketHeld, started });
 
@@ -34,6 +37,7 @@ export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, email
     <li
       className={[styles.row, started ? styles.started : '', ticketHeld ? styles.held : ''].join(' ')}
       data-game-uuid={game.gameUuid}
+      data-stage={started ? 'started' : greenRoom ? 'green-room' : 'scheduled'}
       aria-label={`${roomName} game at ${format(start, START_TIME_FORMAT)}`}
     >
       <div className={styles.head}>
@@ -44,6 +48,9 @@ export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, email
         <p className={styles.pot}>
           <span className={styles.potLabel}>Full house</span>
           <span className={styles.potValue}>{formatCurrency(game.prizes.fullHouse)}</span>
+          {game.rolloverPence > 0 && (
+            <span className={styles.rollover}>incl. {formatCurrency(game.rolloverPence)} rollover</span>
+          )}
         </p>
       </div>
 
@@ -56,7 +63,10 @@ export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, email
             </p>
           </div>
         ) : (
-          <Countdown value={countdown} />
+          <div className={styles.countdown}>
+            {greenRoom && <GreenRoomSign value={countdown} />}
+            <Countdown value={countdown} />
+          </div>
         )}
       </div>
 

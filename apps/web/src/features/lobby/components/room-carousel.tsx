@@ -2,6 +2,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { format } from 'date-fns';
 import { useEffect } from 'react';
 import type { Room } from '@ruthless/protocol';
+import { useSwipeThreshold } from '@/hooks/use-swipe-threshold';
 import styles from './room-carousel.module.css';
 
 export interface RoomCarouselProps {
@@ -26,6 +27,7 @@ export function RoomCarousel({ rooms, selectedIndex, onSelect }: RoomCarouselPro
     containScroll: false,
     startIndex: selectedIndex,
   });
+  useSwipeThreshold(embla);
 
   useEffect(() => {
     if (!embla) return;

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import type { ClaimResponse, PurchaseBody } from '@ruthless/protocol';
 import { trackEvent } from '@/lib/analytics';
 import { api, errorMessage } from '@/lib/api-client';
+import { beginClaim, endClaim } from '@/features/lobby/utils/claims-in-flight';
 import { useSessionStore } from '@/stores/session-store';
 
 export const TICKET_BOUGHT_MESSAGE = "You've successfully bought the ticket!";
@@ -18,7 +19,7 @@ export function purchaseTicket(body: PurchaseBody): Promise<ClaimResponse> {
  */
 export function usePurchaseTicket() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: purchaseTicket,
     onSuccess: async (_result, body) => {
       toast.success(TICKET_BOUGHT_MESSAGE);
@@ -31,5 +32,12 @@ export function usePurchaseTicket() {
     onError: (error) => {
       toast.error(errorMessage(error));
     },
+    // Set on the mutation itself, so it runs even when the screen has gone meanwhile.
+    onSettled: (_result, _error, body) => endClaim(body.gameUuid),
   });
+  /** Claims unless a claim for the game is already on its way (the button is busy until it settles). */
+  const mutate: typeof mutation.mutate = (body, options) => {
+    if (beginClaim(body.gameUuid)) mutation.mutate(body, options);
+  };
+  return { ...mutation, mutate };
 }
