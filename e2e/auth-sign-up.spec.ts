@@ -9,7 +9,7 @@ import {
   uniqueEmail,
 } from './support/auth';
 
-// Sign-up (issue 4): every message of SPEC.md §5 as one bulleted toast, then a complete sign-up
+// Sign-up (issue 4): every message of docs/player-app.md (Validation) as one bulleted toast, then a complete sign-up
 // through the mandatory details form to the lobby.
 
 test('sign-up shows each of its messages, together in one bulleted toast', async ({ page }) => {

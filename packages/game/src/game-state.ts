@@ -2,7 +2,7 @@ import { commitmentOf, isSeedHex } from './seed';
 import { pmapEmpty, pmapGet, pvecEmpty, pvecGet } from './persistent';
 import type { GameSetup, GameState, NormalizedSetup, TicketRecord, Timings } from './types';
 
-/** Timings used when the setup leaves them out (GAME.md's defaults). */
+/** Timings used when the setup leaves them out (docs/game-rules.md's defaults). */
 export const DEFAULT_TIMINGS: Timings = {
   greenRoomMs: 5 * 60_000,
   reelsMs: 5_000,

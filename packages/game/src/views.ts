@@ -19,7 +19,7 @@ import type {
 } from './types';
 import { togoOf } from './winners';
 
-/** The stage (SPEC.md's `gameState`). */
+/** The stage (docs/player-app.md's `gameState`). */
 export function gameState(state: GameState): Stage {
   return state.stage;
 }

@@ -6,7 +6,7 @@ import { seedOf } from './helpers';
 
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => bytesToHex(b));
 
-/** Every rule of GAME.md for one strip; returns the first broken rule, or null. */
+/** Every rule of docs/game-rules.md for one strip; returns the first broken rule, or null. */
 function brokenRule(strip: Ticket[]): string | null {
   if (strip.length !== 6) return 'six tickets';
   const seen = new Set<number>();

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * Accounts: the forms of SPEC.md §5 (sign-in, sign-up, forgot password, new password) with
+ * Accounts: the forms of docs/player-app.md (Validation) (sign-in, sign-up, forgot password, new password) with
  * their exact messages, the bodies the server accepts at `/api/auth/*`, the identity token's
- * claims and the error catalogue of SPEC.md §8. The app validates its forms with these very
+ * claims and the error catalogue of docs/player-app.md (Messages). The app validates its forms with these very
  * schemas (react-hook-form + zodResolver); the server validates requests with them.
  */
 
-/** The operator every player registers with (SPEC.md §9). */
+/** The operator every player registers with (docs/player-app.md, Constants). */
 export const OPERATOR = 'enlivon';
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -15,7 +15,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 50;
 
-/** SPEC.md §5: "matching a basic email pattern". */
+/** docs/player-app.md (Validation): "matching a basic email pattern". */
 const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const emailField = z
@@ -200,9 +200,9 @@ export const identityClaimsSchema = z.object({
 });
 export type IdentityClaims = z.infer<typeof identityClaimsSchema>;
 
-// ---- SPEC.md §8: the error catalogue ----
+// ---- docs/player-app.md (Messages): the error catalogue ----
 
-/** The codes of SPEC.md §8 the API answers with, and their messages. */
+/** The codes of docs/player-app.md (Messages) the API answers with, and their messages. */
 export const AuthErrorCode = {
   emailAlreadyInUse: 'auth/email-already-in-use',
   invalidEmail: 'auth/invalid-email',

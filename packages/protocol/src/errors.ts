@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Every error the API answers with has this body. `message` is the text a player sees
- * (SPEC.md's wording where it has one); `code` is stable for programs; `field` names the
+ * (docs/player-app.md's wording where it has one); `code` is stable for programs; `field` names the
  * offending input when one input is at fault.
  */
 export const errorResponseSchema = z.object({

@@ -12,7 +12,7 @@ export interface WelcomePayload {
   serverTime: number;
 }
 
-/** SPEC.md's live game metadata (`/Client/{gameUuid}/data/metadata`). */
+/** docs/player-app.md's live game metadata (`/Client/{gameUuid}/data/metadata`). */
 export interface GameMetadata {
   gameUuid: string;
   roomUuid: string;

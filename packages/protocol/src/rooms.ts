@@ -29,7 +29,7 @@ export const prizesSchema = z.object({
 });
 export type Prizes = z.infer<typeof prizesSchema>;
 
-/** A game as the lobby lists it (SPEC.md §3 "Game", GAME.md "Game"). */
+/** A game as the lobby lists it (docs/player-app.md (State kept by the app) "Game", docs/game-rules.md "Game"). */
 export const lobbyGameSchema = z.object({
   gameUuid: z.uuid(),
   gameStartTime: z.iso.datetime(),
@@ -46,7 +46,7 @@ export const lobbyGameSchema = z.object({
 });
 export type LobbyGame = z.infer<typeof lobbyGameSchema>;
 
-/** A room with its upcoming games (SPEC.md §3 "Room"). */
+/** A room with its upcoming games (docs/player-app.md (State kept by the app) "Room"). */
 export const roomSchema = z.object({
   roomUuid: z.uuid(),
   name: z.string(),

@@ -24,7 +24,7 @@ export const ticketGridSchema = z
   .array(z.array(z.number().int().min(1).max(90).nullable()).length(9))
   .length(3);
 
-/** One of the player's tickets (SPEC.md §3 "Active tickets"). */
+/** One of the player's tickets (docs/player-app.md (State kept by the app) "Active tickets"). */
 export const activeTicketSchema = z.object({
   gameUuid: z.uuid(),
   roomUuid: z.uuid(),

@@ -4,7 +4,7 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OPERATOR } from './auth';
 
 /**
  * The player's settings at the operator: registration, the profile edit modal and the
- * mandatory details form of SPEC.md §5, with the very same messages in the app and on the
+ * mandatory details form of docs/player-app.md (Validation), with the very same messages in the app and on the
  * server. Phone numbers are validated with libphonenumber-js (default region GB) and come out
  * of the schemas in E.164.
  */
@@ -50,7 +50,7 @@ const aliasField = (emptyMessage: string, minLength: number) =>
 
 /**
  * A day, month or year typed in a text box (or sent as a number): required, digits only,
- * within bounds, with SPEC.md §5's messages.
+ * within bounds, with docs/player-app.md's Validation messages.
  */
 const datePart = (label: 'Day' | 'Month' | 'Year', min: number, max: number) => {
   const invalid = `Please enter a valid ${label.toLowerCase()} number`;
@@ -174,7 +174,7 @@ export const operatorRegistrationResponseSchema = z.object({
 });
 export type OperatorRegistrationResponse = z.infer<typeof operatorRegistrationResponseSchema>;
 
-/** True when the settings miss what the start-up gate requires (SPEC.md §4). */
+/** True when the settings miss what the start-up gate requires (docs/player-app.md (Start-up gate)). */
 export function needsMandatoryDetails(settings: UserSettings): boolean {
   return !settings.alias || !settings.defaultChoice || !settings.phoneNumber;
 }

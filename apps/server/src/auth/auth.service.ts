@@ -57,7 +57,7 @@ const DISABLED_PATHS = new Set([
   '/api/auth/verify-email',
 ]);
 
-/** Better Auth's error codes, as SPEC.md §8's. */
+/** Better Auth's error codes, as docs/player-app.md's Messages. */
 const BETTER_AUTH_CODES: Record<string, string> = {
   USER_ALREADY_EXISTS: AuthErrorCode.emailAlreadyInUse,
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: AuthErrorCode.emailAlreadyInUse,
@@ -76,7 +76,7 @@ const GENERIC_ZOD_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized key)/;
 
 /**
  * The accounts flow around Better Auth: checks request bodies with the shared schemas, hands
- * the request to Better Auth, and answers errors in the API's shape with SPEC.md §8's codes
+ * the request to Better Auth, and answers errors in the API's shape with docs/player-app.md's Messages codes
  * and messages.
  */
 export class AuthService {

@@ -66,7 +66,7 @@ export interface AuthDependencies {
   disconnectPlayer(playerId: string): void;
 }
 
-/** An error in the shape of SPEC.md §8: our code and the catalogue's message. */
+/** An error in the shape of docs/player-app.md (Messages): our code and the catalogue's message. */
 export function authError(
   status: 'UNAUTHORIZED' | 'TOO_MANY_REQUESTS' | 'BAD_REQUEST',
   code: string,
@@ -126,7 +126,7 @@ export function createAuth(deps: AuthDependencies) {
           log.warn({ event: 'auth.sign-in.locked' }, 'sign-in refused: too many failures for the account');
           throw authError('TOO_MANY_REQUESTS', AuthErrorCode.tooManyRequests);
         }
-        // SPEC.md §8 tells an unknown email from a wrong password, so we say which.
+        // docs/player-app.md (Messages) tells an unknown email from a wrong password, so we say which.
         if (!(await ctx.context.internalAdapter.findUserByEmail(email))) {
           log.info({ event: 'auth.sign-in.failed', reason: 'user-not-found' }, 'sign-in failed');
           throw authError('UNAUTHORIZED', AuthErrorCode.userNotFound);

@@ -32,7 +32,7 @@ const forbidden = () =>
   new HttpError(403, AuthErrorCode.permissionDenied, catalogueMessage(AuthErrorCode.permissionDenied));
 
 /**
- * The API's guards. Tokens come unprefixed in `Authorization` (SPEC.md §7) or as `Bearer`.
+ * The API's guards. Tokens come unprefixed in `Authorization` (docs/player-app.md, Calls) or as `Bearer`.
  */
 export const authenticatePlugin = fp<{ verifier: IdentityVerifier }>(
   async (app: FastifyInstance, { verifier }) => {

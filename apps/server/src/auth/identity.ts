@@ -91,7 +91,7 @@ function toIdentityError(error: unknown): IdentityTokenError {
 }
 
 /**
- * The token of an Authorization header: SPEC.md §7 sends it bare, others send `Bearer <token>`.
+ * The token of an Authorization header: docs/player-app.md (Calls) sends it bare, others send `Bearer <token>`.
  */
 export function tokenFromAuthorization(header: string | undefined): string {
   if (!header) return '';

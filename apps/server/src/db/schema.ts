@@ -13,7 +13,7 @@ import {
   primaryKey,
 } from 'drizzle-orm/pg-core';
 
-/** A channel with a name, an image, a theme and a schedule of games (GAME.md "Room"). */
+/** A channel with a name, an image, a theme and a schedule of games (docs/game-rules.md "Room"). */
 export const rooms = pgTable(
   'rooms',
   {
@@ -34,7 +34,7 @@ export const rooms = pgTable(
   ],
 );
 
-/** One show in a room (GAME.md "Game"). Prizes are in pence. */
+/** One show in a room (docs/game-rules.md "Game"). Prizes are in pence. */
 export const games = pgTable(
   'games',
   {
@@ -63,7 +63,7 @@ export const games = pgTable(
     seedHex: text('seed_hex').notNull(),
     /** SHA-256 of the seed, published with the game. */
     commitment: text('commitment').notNull(),
-    /** Stage timings in ms; absent keys take GAME.md's defaults. */
+    /** Stage timings in ms; absent keys take docs/game-rules.md's defaults. */
     timings: jsonb('timings').$type<Record<string, number>>().notNull().default({}),
     videoSource: text('video_source'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -199,7 +199,7 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
 
-/** A user registered with an operator, with the settings of SPEC.md §3 ("User settings"). */
+/** A user registered with an operator, with the settings of docs/player-app.md (State kept by the app) ("User settings"). */
 export const playerProfiles = pgTable(
   'player_profiles',
   {
@@ -246,7 +246,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * One player's ticket for one game (GAME.md "Ticket"): ticket number `ticket_index` of the game's
+ * One player's ticket for one game (docs/game-rules.md "Ticket"): ticket number `ticket_index` of the game's
  * strips, dealt from its seed. One per player per game, enforced here.
  */
 export const tickets = pgTable(

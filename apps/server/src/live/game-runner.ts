@@ -6,7 +6,7 @@ import { nextStep } from './next-step';
 /** A runner holds a game this long without renewing; a crashed process's games move on after it. */
 export const LEASE_MS = 3000;
 const SCAN_MS = 1000;
-// Look ahead far enough to open every green room in time (GAME.md: 5 minutes by default).
+// Look ahead far enough to open every green room in time (docs/game-rules.md: 5 minutes by default).
 const HORIZON_MS = 60 * 60_000;
 
 /**

@@ -16,7 +16,7 @@ export interface NextStep {
 }
 
 /**
- * The automatic host's script (GAME.md stages): given a game's state and its start time, the
+ * The automatic host's script (docs/game-rules.md stages): given a game's state and its start time, the
  * next event and when it is due. Pure, so the runner's timing is testable without a clock.
  */
 export function nextStep(state: GameState, startTime: number): NextStep | null {

@@ -5,7 +5,7 @@ import type { GamesRepository } from '../games/games.repository';
 export const METADATA_COALESCE_MS = 250;
 
 /**
- * Pushes SPEC.md's live game metadata (maxTickets, ticketsAvailable, roomUuid) to every viewer
+ * Pushes docs/player-app.md's live game metadata (maxTickets, ticketsAvailable, roomUuid) to every viewer
  * shortly after a change. Changes within the window are coalesced, and the figures are read from
  * the database when the update goes out, so a burst of claims sends one current update.
  */

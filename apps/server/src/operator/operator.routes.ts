@@ -17,7 +17,7 @@ const errors = {
   409: errorResponseSchema,
 };
 
-/** /api/operator: registration with the operator and the player's settings (SPEC.md §7). */
+/** /api/operator: registration with the operator and the player's settings (docs/player-app.md, Calls). */
 export const operatorRoutes: FastifyPluginAsyncZod<{ service: OperatorService }> = async (
   app,
   { service },

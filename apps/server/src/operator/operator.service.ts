@@ -29,7 +29,7 @@ function toSettings(row: PlayerProfileRow): UserSettings {
   };
 }
 
-/** Registration with the operator and the player's settings there (SPEC.md §3, §5, §7). */
+/** Registration with the operator and the player's settings there (docs/player-app.md: State kept by the app, Validation, Calls). */
 export class OperatorService {
   constructor(
     private readonly repository: OperatorRepository,

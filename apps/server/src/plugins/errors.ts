@@ -105,7 +105,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const issue = error.validation[0]!;
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
       const message = issue.message ?? 'Invalid input';
-      // The product's own messages (SPEC.md) read well alone; zod's generic ones need the field.
+      // The product's own messages (docs/player-app.md) read well alone; zod's generic ones need the field.
       const generic = /^(Invalid|Too (big|small)|Unrecognized key)/.test(message);
       body = {
         statusCode: 400,

@@ -13,7 +13,7 @@ import { HttpError } from '../plugins/errors';
 import type { TicketRow, TicketsRepository } from './tickets.repository';
 
 function toActiveTicket(ticket: TicketRow, game: GameRow): ActiveTicket {
-  // The card behind the pick stays secret until the reveal (GAME.md stage 7).
+  // The card behind the pick stays secret until the reveal (docs/game-rules.md stage 7).
   const revealed = (game.state === 'reveal' || game.state === 'ended') && ticket.luckyFatePick !== null;
   return {
     gameUuid: game.id,

@@ -14,7 +14,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { ProfileRoute } from './routes/profile';
 
 /**
- * The routes of SPEC.md §2. Purchase and game load on demand; their chunks keep the module's
+ * The routes of docs/player-app.md (Screens). Purchase and game load on demand; their chunks keep the module's
  * name (assets/purchase-*.js, assets/game-*.js). A route that throws, or whose chunk fails to
  * load, shows the crash screen: in place of its own area inside the app's frame for the
  * signed-in areas (the menu still works), full screen otherwise.
@@ -37,7 +37,7 @@ export function createAppRouter() {
           ],
         },
         {
-          // Signed-in routes, behind the start-up gate (SPEC.md §4).
+          // Signed-in routes, behind the start-up gate (docs/player-app.md (Start-up gate)).
           Component: StartUpGate,
           children: [
             {

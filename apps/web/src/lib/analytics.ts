@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 
-/** The analytics events of SPEC.md §7, pushed to the tag manager's global data layer. */
+/** The analytics events of docs/player-app.md (Calls), pushed to the tag manager's global data layer. */
 export type AnalyticsEventName = 'claimTime' | 'joinGameTime' | 'joinLobbyTime' | 'logOffTime';
 
 export interface AnalyticsEvent {

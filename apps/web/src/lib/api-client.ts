@@ -1,7 +1,7 @@
 import { catalogueMessage, GENERIC_ERROR_MESSAGE } from '@ruthless/protocol';
 import { useSessionStore } from '@/stores/session-store';
 
-/** The API's base address (SPEC.md §7: one client with a configured base). */
+/** The API's base address (docs/player-app.md (Calls): one client with a configured base). */
 export const API_BASE_URL: string = import.meta.env.VITE_API_URL ?? '/api';
 
 /** A failed call, normalised: what to show (`message`), the server's `code` and the `field` at fault. */
@@ -40,7 +40,7 @@ function buildUrl(path: string, query?: Query): string {
 
 /**
  * Turns an error body into an ApiError. The API answers `{statusCode, code, message, field?}`;
- * Better Auth answers `{code, message}`. A code of the §8 catalogue shows the catalogue's text.
+ * Better Auth answers `{code, message}`. A code of the catalogue (docs/player-app.md, Messages) shows the catalogue's text.
  */
 export async function toApiError(response: Response): Promise<ApiError> {
   let body: { code?: unknown; message?: unknown; field?: unknown } = {};
@@ -69,7 +69,7 @@ async function request<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = useSessionStore.getState().accessToken;
-  // SPEC.md §7: the token goes unprefixed.
+  // docs/player-app.md (Calls): the token goes unprefixed.
   if (token && !headers.Authorization) headers.Authorization = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -92,7 +92,7 @@ async function request<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** The one HTTP client of the app (SPEC.md §7). Each call returns the parsed JSON body. */
+/** The one HTTP client of the app (docs/player-app.md, Calls). Each call returns the parsed JSON body. */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>

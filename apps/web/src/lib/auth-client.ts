@@ -27,7 +27,7 @@ interface BetterFetchError {
   message?: string;
 }
 
-/** A Better Auth client error as an ApiError with SPEC.md §8's message for its code. */
+/** A Better Auth client error as an ApiError with docs/player-app.md's Messages message for its code. */
 export function toAuthError(error: BetterFetchError | null | undefined): ApiError {
   const fromCatalogue = catalogueMessage(error?.code);
   const message =

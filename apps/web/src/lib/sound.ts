@@ -12,7 +12,7 @@ export type MusicTrack = 'presenter-only';
 
 export const DEFAULT_VOLUME = 0.5;
 export const MUTE_STORAGE_KEY = 'isMuted';
-/** SPEC.md §9: on Apple devices audio comes back this long after the page is shown again. */
+/** docs/player-app.md (Constants): on Apple devices audio comes back this long after the page is shown again. */
 const APPLE_RESUME_DELAY_MS = 500;
 
 const tracks = new Map<MusicTrack, Howl>();
@@ -30,13 +30,13 @@ function readMuted(): boolean {
 
 let muted = readMuted();
 Howler.volume(DEFAULT_VOLUME);
-// SPEC.md §3: the mute preference is applied at start.
+// docs/player-app.md (State kept by the app): the mute preference is applied at start.
 Howler.mute(muted);
 
 function howlFor(track: MusicTrack): Howl {
   let howl = tracks.get(track);
   if (!howl) {
-    // Not preloaded (SPEC.md §9): the file is fetched the first time the track plays.
+    // Not preloaded (docs/player-app.md, Constants): the file is fetched the first time the track plays.
     howl = new Howl({ src: [`/sounds/${track}.mp3`], loop: true, volume: DEFAULT_VOLUME, preload: false });
     tracks.set(track, howl);
   }

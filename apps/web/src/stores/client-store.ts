@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Background themes of SPEC.md §9; a room's theme colours the whole app while it is in focus. */
+/** Background themes of docs/player-app.md (Constants); a room's theme colours the whole app while it is in focus. */
 export type BackgroundTheme = 'RED' | 'GOLD' | 'GREEN' | 'DEFAULT';
 export const backgroundThemes: readonly BackgroundTheme[] = ['RED', 'GOLD', 'GREEN', 'DEFAULT'];
 
@@ -32,7 +32,7 @@ export interface ClientState {
 }
 
 /**
- * State of the screen, not of the player or the game (SPEC.md §3 "Client state"). The device's
+ * State of the screen, not of the player or the game (docs/player-app.md (State kept by the app) "Client state"). The device's
  * orientation and type are not kept: CSS media queries decide the rotate message and the layout.
  */
 export const useClientStore = create<ClientState>()((set) => ({

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** The signed-in player's session (SPEC.md §3 "Session state"). */
+/** The signed-in player's session (docs/player-app.md (State kept by the app) "Session state"). */
 export interface SessionState {
   /** The identity token (a 15-minute JWT), sent unprefixed in `Authorization`. */
   accessToken: string | null;

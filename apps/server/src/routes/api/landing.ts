@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, landingVisitBodySchema } from '@ruthless/protocol';
 
-/** The landing page reports its campaign parameters (SPEC.md §2: read and logged). */
+/** The landing page reports its campaign parameters (docs/player-app.md (Screens): read and logged). */
 export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/landing/visit',

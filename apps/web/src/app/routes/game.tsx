@@ -17,7 +17,7 @@ import { NotFoundRoute } from './not-found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The live game, loaded on demand (SPEC.md §2 /game/{id}). With `?preview=1` a host sees the same
+ * The live game, loaded on demand (docs/player-app.md (Screens) /game/{id}). With `?preview=1` a host sees the same
  * screen read-only, muted and without the bottom bar, once they press 'Start preview'.
  */
 export function GameRoute() {

@@ -19,7 +19,7 @@ import { useSessionStore } from '@/stores/session-store';
 import styles from './lobby.module.css';
 
 /**
- * The games lobby (SPEC.md §2, §4): the rooms carousel, the selected room's games with their
+ * The games lobby (docs/player-app.md, Screens): the rooms carousel, the selected room's games with their
  * countdowns, ticket and remind-me buttons and live ticket counts, in the room's colours, with
  * the presenter's music.
  */

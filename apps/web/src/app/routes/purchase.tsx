@@ -20,7 +20,7 @@ import { useClientStore } from '@/stores/client-store';
 import styles from './purchase.module.css';
 
 /**
- * The ticket office for a pre-game lucky-fate game (SPEC.md §2, loaded on demand): the game,
+ * The ticket office for a pre-game lucky-fate game (docs/player-app.md (Screens), loaded on demand): the game,
  * its start, its prizes and three face-down lucky-fate cards; the player picks one and claims.
  */
 export function PurchaseRoute() {

@@ -23,7 +23,7 @@ export interface CrashScreenProps {
   area?: string;
 }
 
-/** What a player sees when the app breaks: an apology, a way out, and the trace for support (SPEC.md §2). */
+/** What a player sees when the app breaks: an apology, a way out, and the trace for support (docs/player-app.md, Screens). */
 export function CrashScreen({ error, area }: CrashScreenProps) {
   const Tag = area ? 'section' : 'main';
   return (

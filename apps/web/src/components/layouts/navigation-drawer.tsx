@@ -66,7 +66,7 @@ export function NavigationDrawer() {
   );
 }
 
-/** The menu's 'Toggle Sound': mutes or unmutes every sound, remembered as `isMuted` (SPEC.md §4). */
+/** The menu's 'Toggle Sound': mutes or unmutes every sound, remembered as `isMuted` (docs/player-app.md (Start-up gate)). */
 function ToggleSoundItem(props: { className?: string; badgeClassName?: string; iconClassName?: string }) {
   const muted = useMuted();
   return (

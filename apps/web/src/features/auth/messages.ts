@@ -1,4 +1,4 @@
-/** The app's own messages of SPEC.md §8 (the identity codes' messages live in @ruthless/protocol). */
+/** The app's own messages of docs/player-app.md (Messages) (the identity codes' messages live in @ruthless/protocol). */
 export const messages = {
   signedIn: 'Logged in successfully. You can claim a ticket for any game. See you there!',
   signedUp: 'Your account was succesfully created. Welcome to Ruthless!',
@@ -15,7 +15,7 @@ export const messages = {
   googleUnavailable: 'Google sign-in is not available.',
 } as const;
 
-/** SPEC.md §4 loading screens. */
+/** docs/player-app.md (Start-up gate) loading screens. */
 export const loadingSteps = {
   initial: 'Loading initial data...',
   token: 'Verifying user token...',

@@ -9,7 +9,7 @@ import { PrivacyPolicy } from './privacy-policy';
 import styles from './login.module.css';
 
 /**
- * The landing page (SPEC.md §2): the show's logo and promise, the test-show notice, the
+ * The landing page (docs/player-app.md, Screens): the show's logo and promise, the test-show notice, the
  * 'Upcoming Shows' carousel, the auth form with Google, the marketing copy and the footer.
  * `?privacy-policy=1` swaps the carousel and form area for the privacy policy.
  */

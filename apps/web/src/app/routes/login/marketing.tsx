@@ -1,6 +1,6 @@
 import styles from './login.module.css';
 
-/** 'What is Ruthless?' and 'Who is behind Ruthless?' (SPEC.md §2 /login). */
+/** 'What is Ruthless?' and 'Who is behind Ruthless?' (docs/player-app.md (Screens) /login). */
 export function Marketing() {
   return (
     <div className={styles.marketing}>

@@ -3,7 +3,7 @@ import { ProgressBar } from '../progress-bar';
 import styles from './loading-screen.module.css';
 
 export interface LoadingScreenProps {
-  /** SPEC.md's steps: 'Loading initial data...', 'Verifying user token...', 'Checking default user settings...'. */
+  /** docs/player-app.md's steps: 'Loading initial data...', 'Verifying user token...', 'Checking default user settings...'. */
   message?: string;
 }
 

@@ -5,7 +5,7 @@ export interface ProgressBarProps {
   className?: string;
 }
 
-/** Indeterminate progress: fills over 2 s, holds for 0.5 s, loops (SPEC.md §9). */
+/** Indeterminate progress: fills over 2 s, holds for 0.5 s, loops (docs/player-app.md, Constants). */
 export function ProgressBar({ label = 'Loading', className }: ProgressBarProps) {
   return (
     <div

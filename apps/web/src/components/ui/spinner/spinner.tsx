@@ -1,7 +1,7 @@
 import styles from './spinner.module.css';
 
 export interface SpinnerProps {
-  /** Diameter in pixels (SPEC.md: default 36). */
+  /** Diameter in pixels (docs/player-app.md: default 36). */
   size?: number;
   /** Read by screen readers; the spinner itself is decorative when the caller shows its own text. */
   label?: string;

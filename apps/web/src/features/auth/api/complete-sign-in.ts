@@ -6,7 +6,7 @@ import { useAuthFlowStore } from '../stores/auth-flow-store';
 import { getIdentityToken } from './get-identity-token';
 import { registerOperator } from './register-operator';
 
-/** Splits the token's `name` into first and last name (SPEC.md §3: on the first space). */
+/** Splits the token's `name` into first and last name (docs/player-app.md (State kept by the app): on the first space). */
 export function splitName(name: string): { firstName: string; lastName: string } {
   const [firstName = '', ...rest] = name.trim().split(/\s+/);
   return { firstName, lastName: rest.join(' ') };
@@ -39,7 +39,7 @@ export async function completeSignIn(names?: { firstName?: string; lastName?: st
 
 /**
  * Runs a sign-in or sign-up flow with the login page's session check held off; when it fails,
- * a session it may have opened is closed (SPEC.md §8) and the error goes on to the caller.
+ * a session it may have opened is closed (docs/player-app.md, Messages) and the error goes on to the caller.
  */
 export async function runAuthFlow<T>(flow: () => Promise<T>): Promise<T> {
   const { setBusy } = useAuthFlowStore.getState();

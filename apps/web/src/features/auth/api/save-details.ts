@@ -6,7 +6,7 @@ import { userSettingsQueryKey } from './get-user-settings';
 /** `PUT /api/operator/user/details`: the mandatory details form. */
 export const saveDetails = (details: DetailsForm) => api.put<UserSettings>('/operator/user/details', details);
 
-/** Saves, then refetches the settings (SPEC.md §4). */
+/** Saves, then refetches the settings (docs/player-app.md (Start-up gate)). */
 export function useSaveDetails() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,7 +5,7 @@ import { SignUpForm } from './sign-up-form';
 export const AUTH_FORM_MODES = ['sign-in', 'sign-up', 'forgot-password'] as const;
 export type AuthFormMode = (typeof AUTH_FORM_MODES)[number];
 
-/** `form_type` as a mode; anything else is sign-in (SPEC.md §2). */
+/** `form_type` as a mode; anything else is sign-in (docs/player-app.md, Screens). */
 export function parseAuthFormMode(value: string | null): AuthFormMode {
   return AUTH_FORM_MODES.find((mode) => mode === value) ?? 'sign-in';
 }
@@ -17,7 +17,7 @@ export interface AuthFormProps {
   onSignedIn: () => void;
 }
 
-/** The auth form in its three modes (SPEC.md §4): sign-in leads to the other two; they lead back. */
+/** The auth form in its three modes (docs/player-app.md (Start-up gate)): sign-in leads to the other two; they lead back. */
 export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
   switch (mode) {
     case 'sign-up':

@@ -30,7 +30,7 @@ const FIELDS = [
 ];
 
 /**
- * The mandatory details form (SPEC.md §4, §5): replaces the app until the player has a chat
+ * The mandatory details form (docs/player-app.md: Start-up gate, Validation): replaces the app until the player has a chat
  * name, a phone number and a default ruthless choice. Saving refetches the settings.
  */
 export function DetailsForm({ settings }: { settings: UserSettings }) {

@@ -26,7 +26,7 @@ function GoogleMark({ className }: { className?: string }) {
   );
 }
 
-/** 'Continue with Google' (SPEC.md §2): the provider in a 500x600 popup. */
+/** 'Continue with Google' (docs/player-app.md, Screens): the provider in a 500x600 popup. */
 export function GoogleButton({ google }: { google: ReturnType<typeof useGoogleSignIn> }) {
   const providers = useAuthProviders();
 

@@ -12,7 +12,7 @@ import { GoogleButton, OrDivider } from './google-button';
 import styles from './auth.module.css';
 
 /**
- * The landing's form area (SPEC.md §2): the auth form in the mode of `form_type`, the 'or'
+ * The landing's form area (docs/player-app.md, Screens): the auth form in the mode of `form_type`, the 'or'
  * divider and 'Continue with Google'; a spinner until the auth state is known. In the Google
  * popup, back from the provider, it reports to the opener instead.
  */

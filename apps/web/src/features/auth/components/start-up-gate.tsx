@@ -15,7 +15,7 @@ import { AliasBadge } from './alias-badge';
 import { DetailsForm } from './details-form';
 
 /**
- * The start-up gate of SPEC.md §4, around the signed-in routes: waits for the auth state
+ * The start-up gate of docs/player-app.md (Start-up gate), around the signed-in routes: waits for the auth state
  * (signed out: /login), gets and keeps refreshing the identity token, waits for the game sounds
  * (a few seconds at most), checks the default user
  * settings (failure: signed out) and shows the mandatory details form while alias, default

@@ -5,7 +5,7 @@ import styles from '../components/auth.module.css';
 // The previous form's toast goes when a new one comes, so only the latest list shows.
 let lastToast: string | number | undefined;
 
-/** Every message of a failed form, in the order of its fields, as one bulleted toast (SPEC.md §5). */
+/** Every message of a failed form, in the order of its fields, as one bulleted toast (docs/player-app.md, Validation). */
 export function toastFormErrors<T extends FieldValues>(
   errors: FieldErrors<T>,
   fieldOrder: readonly string[],

@@ -15,7 +15,7 @@ const MIN_DELAY_MS = 5_000;
 export type IdentityTokenStatus = 'loading' | 'ready' | 'failed';
 
 /**
- * The start-up gate's token (SPEC.md §4): a fresh identity token and the player uuid go into the
+ * The start-up gate's token (docs/player-app.md (Start-up gate)): a fresh identity token and the player uuid go into the
  * session store, and a new token is fetched before each one expires. Failing to get one signs
  * out: 'Unable to get user token during authentication.' at start, 'Unable to get access token
  * from token refresher. Logging out.' later. Leaving the gate resets the session state.
@@ -42,7 +42,7 @@ export function useIdentityToken(userId: string | undefined): IdentityTokenStatu
       try {
         const { token, claims } = await getIdentityToken();
         if (cancelled) return;
-        // SPEC.md §6: no operator claim, no access.
+        // docs/player-app.md (Who uses it): no operator claim, no access.
         if (!claims.operator) throw new Error('The identity token has no operator claim');
         session.setAccessToken(token);
         session.setPlayerUuid(claims.sub);

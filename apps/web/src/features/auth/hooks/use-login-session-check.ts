@@ -5,7 +5,7 @@ import { getIdentityToken } from '../api/get-identity-token';
 import { useAuthFlowStore } from '../stores/auth-flow-store';
 
 /**
- * The login page with a signed-in user (SPEC.md §4): with the operator claim they go to the
+ * The login page with a signed-in user (docs/player-app.md (Start-up gate)): with the operator claim they go to the
  * lobby; without it they are signed out. Returns true while that is being decided.
  */
 export function useLoginSessionCheck({ skip }: { skip: boolean }): boolean {

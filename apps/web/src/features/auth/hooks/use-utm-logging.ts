@@ -5,7 +5,7 @@ const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
 
 /**
  * Reads utm_source, utm_medium and utm_campaign from the landing's address and sends them once
- * to the server's log (SPEC.md §2). Losing one is harmless, so failures are ignored.
+ * to the server's log (docs/player-app.md, Screens). Losing one is harmless, so failures are ignored.
  */
 export function useUtmLogging(searchParams: URLSearchParams) {
   const logged = useRef(false);

@@ -4,7 +4,7 @@ import { useChatStore } from '../stores/chat-store';
 import styles from './chat-button.module.css';
 
 export const chatPanelId = 'chat-panel';
-/** SPEC's chat tooltip delay. */
+/** The chat tooltip's delay (docs/player-app.md, Constants). */
 export const CHAT_TOOLTIP_DELAY_MS = 2_000;
 
 /** The footer's chat toggle: unread count while closed, and a tooltip after a 2 s hover or focus. */

@@ -8,7 +8,7 @@ import { useChatStore } from '../stores/chat-store';
 import { chatPanelId } from './chat-button';
 import styles from './chat-panel.module.css';
 
-/** SPEC's chat send debounce: a send (Enter or the button) within this long of the last one does nothing. */
+/** The chat send debounce (docs/player-app.md, Constants): a send (Enter or the button) within this long of the last one does nothing. */
 export const CHAT_SEND_DEBOUNCE_MS = 1_000;
 /** Within this many pixels of the bottom the log follows new messages. */
 const STICK_PX = 32;

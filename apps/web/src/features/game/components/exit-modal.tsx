@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Modal } from './modal';
 
-/** SPEC.md §2: leaving a game asks first. */
+/** docs/player-app.md (Screens): leaving a game asks first. */
 export function ExitModal({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
   return (
     <Modal

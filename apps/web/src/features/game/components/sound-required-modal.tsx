@@ -8,7 +8,7 @@ import { VIDEO_MISSING_MESSAGE } from '../utils/video-source';
 import { Modal } from './modal';
 
 /**
- * SPEC.md §2 and §4: shown while the host video is suspended or needs a tap; Confirm tries to
+ * docs/player-app.md (Screens, Start-up gate): shown while the host video is suspended or needs a tap; Confirm tries to
  * play with sound: success clears both flags, failure says so and the modal stays.
  */
 export function SoundRequiredModal({ videoRef }: { videoRef: RefObject<HTMLVideoElement | null> }) {

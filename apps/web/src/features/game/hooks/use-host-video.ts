@@ -28,7 +28,7 @@ function syncToShowClock(video: HTMLVideoElement, anchor: number) {
 }
 
 /**
- * Plays the host video in `videoRef`: the source SPEC.md's rules pick, with sound when the
+ * Plays the host video in `videoRef`: the source docs/player-app.md's rules pick, with sound when the
  * browser allows it (else muted, flagging `needsUserInput` for the Sound Interaction Required
  * modal), forced muted at volume 0 in preview, and — for a live HLS stream only — measuring the
  * playback latency that the game's events are delayed by.

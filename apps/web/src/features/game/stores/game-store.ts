@@ -85,7 +85,7 @@ function fromView(view: LiveView) {
 }
 
 /**
- * The live game on this screen. It holds only what the server sent (SPEC.md §3's game store and
+ * The live game on this screen. It holds only what the server sent (docs/player-app.md's State kept by the app game store and
  * the latest view); the feed hook decides when each message is shown.
  */
 export const useGameStore = create<GameStoreState>()((set) => ({

@@ -1,4 +1,4 @@
-/** SPEC.md §8's "vindral instance" message, naming our player. */
+/** docs/player-app.md's Messages "vindral instance" message, naming our player. */
 export const VIDEO_MISSING_MESSAGE =
   'Unable to find ruthless video instance. Please restart the app and contact administrator.';
 
@@ -17,7 +17,7 @@ export function isHls(url: string): boolean {
 
 /**
  * The host video to play: the game's HLS address or video file, or the demo's studio loop,
- * WebM (VP9 or VP8) first when the browser plays it, else MP4 (SPEC.md §4's intro-video rule).
+ * WebM (VP9 or VP8) first when the browser plays it, else MP4 (docs/player-app.md (Start-up gate)'s intro-video rule).
  */
 export function chooseSource(
   source: string | null,

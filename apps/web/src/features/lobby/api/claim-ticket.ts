@@ -16,7 +16,7 @@ export function claimTicket(body: ClaimTicketBody): Promise<ClaimResponse> {
 }
 
 /**
- * The claim mutation of SPEC.md §4: on success a toast, the claim timed for analytics and the
+ * The claim mutation of docs/player-app.md (Start-up gate): on success a toast, the claim timed for analytics and the
  * active tickets (and the rooms' counts) refreshed; on failure the server's message.
  */
 export function useClaimTicket() {

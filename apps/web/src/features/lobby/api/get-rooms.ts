@@ -3,7 +3,7 @@ import { OPERATOR, type Room } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 import { useServerClockStore } from '../stores/server-clock-store';
 
-/** SPEC.md §9: the lobby asks for the rooms again every 30 s. */
+/** docs/player-app.md (Constants): the lobby asks for the rooms again every 30 s. */
 export const ROOMS_REFETCH_INTERVAL_MS = 30_000;
 
 export const roomsQueryKey = ['rooms'] as const;

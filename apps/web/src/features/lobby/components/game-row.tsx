@@ -10,7 +10,7 @@ import { TicketButton, ticketButtonState } from './ticket-button';
 import { TicketsAvailable } from './tickets-available';
 import styles from './game-row.module.css';
 
-/** SPEC.md §4: a started game shows its start as 'h:mma dd/MM/yy'. */
+/** docs/player-app.md (Start-up gate): a started game shows its start as 'h:mma dd/MM/yy'. */
 export const START_TIME_FORMAT = 'h:mma dd/MM/yy';
 
 export interface GameRowProps {
@@ -26,7 +26,7 @@ export interface GameRowProps {
 /** One game of a room: when, the countdown or the ON AIR sign, the ticket, the reminder, the count. */
 export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, email }: GameRowProps) {
   const countdown = useCountdown(game.gameStartTime);
-  // SPEC.md §4: once the countdown completes the game counts as started.
+  // docs/player-app.md (Start-up gate): once the countdown completes the game counts as started.
   const started = game.hasGameStarted || countdown.completed;
   // The green room is before the start: the countdown runs on and tickets can still be claimed.
   const greenRoom = !started && game.state === 'green-room';

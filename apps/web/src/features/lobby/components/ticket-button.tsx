@@ -4,7 +4,7 @@ import { TicketIcon } from '@/components/ui/icons';
 
 export type TicketButtonState = 'held' | 'in-progress' | 'sold-out' | 'claimable';
 
-/** SPEC.md §4: a ticket held wins; else started, then sold out, else claimable. */
+/** docs/player-app.md (Start-up gate): a ticket held wins; else started, then sold out, else claimable. */
 export function ticketButtonState(game: LobbyGame, { held, started }: { held: boolean; started: boolean }) {
   if (held) return 'held' as const;
   if (started) return 'in-progress' as const;

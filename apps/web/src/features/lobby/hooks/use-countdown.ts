@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { serverNow, useServerClockStore } from '../stores/server-clock-store';
 
-/** SPEC.md §9: the countdown ticks once a second. */
+/** docs/player-app.md (Constants): the countdown ticks once a second. */
 export const COUNTDOWN_TICK_MS = 1000;
 
-/** SPEC.md §3 "Countdown value", plus the whole days left for the lobby's 'days' box. */
+/** docs/player-app.md (State kept by the app) "Countdown value", plus the whole days left for the lobby's 'days' box. */
 export interface CountdownValue {
   years: number;
   months: number;

@@ -25,7 +25,7 @@ export function applyMetadata(rooms: Room[], metadata: GameMetadata): Room[] {
 }
 
 /**
- * Keeps the cached rooms' ticket counts live: the server pushes a game's metadata (SPEC.md's
+ * Keeps the cached rooms' ticket counts live: the server pushes a game's metadata (docs/player-app.md's
  * `/Client/{gameUuid}/data/metadata`) to every viewer within a second of a claim.
  */
 export function useLiveMetadata(): void {

@@ -1,6 +1,6 @@
 import type { EventAttributes } from 'ics';
 
-/** SPEC.md §9: the calendar alarm goes off 5 minutes before the game. */
+/** docs/player-app.md (Constants): the calendar alarm goes off 5 minutes before the game. */
 export const REMINDER_ALARM_MINUTES = 5;
 /** Used as the organizer when the player's email cannot be read from the session. */
 export const OPERATOR_EMAIL = 'shows@ruthless.live';
@@ -9,13 +9,13 @@ export interface ReminderInput {
   gameUuid: string;
   gameStartTime: string;
   roomName: string;
-  /** The signed-in player's email (the organizer, SPEC.md §4). */
+  /** The signed-in player's email (the organizer, docs/player-app.md (Start-up gate)). */
   email: string | null;
   /** Where the player joins from (the app's own address). */
   url: string;
 }
 
-/** The calendar event of SPEC.md §4: one instant (start equals end), an alarm 5 minutes before. */
+/** The calendar event of docs/player-app.md (Start-up gate): one instant (start equals end), an alarm 5 minutes before. */
 export function reminderEvent({
   gameUuid,
   gameStartTime,
