@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@ruthless/protocol';
 
 /**
- * Serves the built web app (apps/web/dist). Any GET that is not an API, socket, asset or server
- * route gets index.html, whatever it accepts, so client routes like /game/{id} load on refresh and
+ * Serves the built web app (apps/web/dist). Any GET that is not an API, socket, dev, asset or
+ * server route gets index.html, whatever it accepts, so client routes like /game/{id} load on refresh and
  * link previews, health probes and curl see the page too.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
@@ -36,7 +36,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   // A route (not only a not-found handler) so that compression and metrics apply to the shell.
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    const isPage = !/^\/(api|socket\.io)(\/|$)/.test(pathname) && !path.extname(pathname);
+    // /dev is the server's own (the dev mailbox): when it is off, it is simply not there.
+    const isPage = !/^\/(api|socket\.io|dev)(\/|$)/.test(pathname) && !path.extname(pathname);
     if (!isPage) return notFound(request, reply);
     if (!built) {
       return reply
