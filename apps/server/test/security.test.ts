@@ -101,6 +101,17 @@ describe('per-account lockout (items 1 and 6)', () => {
     }
   });
 
+  it('never locks out an owner who signs in rightly from many new devices', async () => {
+    await new Browser(server.url).post(
+      '/api/auth/sign-up/email',
+      { email: 'travels@example.com', password: 'right-password', name: 'Travels' },
+      from('10.5.0.1'),
+    );
+    for (let i = 0; i < 8; i++) {
+      expect((await signIn('travels@example.com', 'right-password', `10.6.0.${i + 1}`)).status).toBe(200);
+    }
+  });
+
   it('lets the owner in from a new address once a reset mail proved the mailbox there', async () => {
     const code = await requestCode('race@example.com', '10.3.0.1');
     const reset = await new Browser(server.url).post(

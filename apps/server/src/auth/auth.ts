@@ -176,9 +176,13 @@ export function createAuth(deps: AuthDependencies) {
         const email = normalizeEmail((ctx.body as { email?: unknown } | undefined)?.email);
         if (playerId) {
           log.info({ event: 'auth.sign-in', method: 'password', playerId }, 'signed in');
-          // The owner's own sign-ins do not count against their address; it is known from now on.
+          // A right password is the owner's: their sign-in clears the counter it was counted on
+          // (so signing in from several new devices never locks them out), and the address is
+          // known from now on.
           const ip = clientIp(ctx.headers);
-          if (await isKnownAddress(email, ip)) await store.reset(knownAddressFailuresKey(email, ip));
+          await store.reset(
+            (await isKnownAddress(email, ip)) ? knownAddressFailuresKey(email, ip) : failedSignInKey(email),
+          );
           await rememberAddress(email, ip);
         } else if (failed?.body?.code === 'INVALID_EMAIL_OR_PASSWORD') {
           const user = await ctx.context.internalAdapter.findUserByEmail(email);
