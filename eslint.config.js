@@ -1,5 +1,6 @@
 // One linter for the whole tree. Besides the usual rules it keeps the dependency direction of
 // docs/architecture.md: nothing imports apps/*, and the game engine imports no I/O and no other workspace.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,6 +11,32 @@ const noAppImports = {
   group: ['@ruthless/server', '@ruthless/server/*', '@ruthless/web', '@ruthless/web/*', '**/apps/*'],
   message: 'Nothing imports from apps/*: share code through packages/protocol or packages/game.',
 };
+
+// The web app's features stand side by side: a feature imports no other feature, and the shared
+// folders (components, lib, stores, api, hooks) import none. Routes in app/ compose features.
+const webFeatures = readdirSync(new URL('apps/web/src/features', import.meta.url));
+const featureZones = webFeatures.map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          noAppImports,
+          {
+            regex: `^@/features/(?!${feature}/)`,
+            message:
+              'A feature imports no other feature: move what both need to lib/, stores/, api/ or components/.',
+          },
+          {
+            group: ['../../*'],
+            message: "Stay inside the feature's folder: import shared code by its @/ path.",
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -114,6 +141,24 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  ...featureZones,
+  {
+    files: ['apps/web/src/{components,lib,stores,api,hooks}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noAppImports,
+            {
+              group: ['@/features/*', '**/features/*'],
+              message: 'Shared code imports no feature: features build on it, not the other way.',
+            },
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );

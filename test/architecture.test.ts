@@ -32,6 +32,23 @@ describe('dependency direction', () => {
       "import { buildApp } from '../../../apps/server/src/app';\nexport const x = buildApp;\n",
     ],
     ['apps/web/src/example.ts', "import { buildApp } from '@ruthless/server';\nexport const x = buildApp;\n"],
+    // Web features stand side by side; shared folders import no feature.
+    [
+      'apps/web/src/features/game/components/example.ts',
+      "import { useRooms } from '@/features/lobby/api/claim-ticket';\nexport const x = useRooms;\n",
+    ],
+    [
+      'apps/web/src/features/game/components/example.ts',
+      "import { x } from '../../lobby/api/claim-ticket';\nexport const y = x;\n",
+    ],
+    [
+      'apps/web/src/lib/example.ts',
+      "import { x } from '@/features/game/components/ball';\nexport const y = x;\n",
+    ],
+    [
+      'apps/web/src/components/ui/example.ts',
+      "import { x } from '../../features/game/components/ball';\nexport const y = x;\n",
+    ],
   ])('refuses in %s: %s', async (filePath, code) => {
     const messages = await lintAs(filePath, code);
     expect(
@@ -50,6 +67,16 @@ describe('dependency direction', () => {
       await lintAs(
         'apps/server/src/example.ts',
         "import { commitmentOf } from '@ruthless/game';\nexport const x = commitmentOf;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('lets a feature import its own files and the shared folders', async () => {
+    expect(
+      await lintAs(
+        'apps/web/src/features/game/components/example.ts',
+        "import { a } from '@/features/game/api/send-choice';\nimport { b } from '../hooks/use-server-now';\n" +
+          "import { c } from '@/lib/live-game/game-store';\nexport const x = [a, b, c];\n",
       ),
     ).toEqual([]);
   });

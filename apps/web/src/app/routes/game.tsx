@@ -8,7 +8,7 @@ import { ExitModal } from '@/features/game/components/exit-modal';
 import { GameScreen } from '@/features/game/components/game-screen';
 import { PreviewStart } from '@/features/game/components/preview-start';
 import { useExitGuard } from '@/features/game/hooks/use-exit-guard';
-import { useGameStore } from '@/features/game/stores/game-store';
+import { useGameStore } from '@/lib/live-game/game-store';
 import { trackEvent } from '@/lib/analytics';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';

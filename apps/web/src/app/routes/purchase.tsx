@@ -7,7 +7,7 @@ import { ArrowLeftIcon, TicketIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
 import { useActiveTickets } from '@/features/lobby/api/get-active-tickets';
-import { useRooms } from '@/features/lobby/api/get-rooms';
+import { useRooms } from '@/api/get-rooms';
 import { Countdown } from '@/features/lobby/components/countdown';
 import { GreenRoomSign } from '@/features/lobby/components/green-room-sign';
 import { useCountdown } from '@/features/lobby/hooks/use-countdown';

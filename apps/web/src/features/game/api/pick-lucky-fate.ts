@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { LuckyFatePick } from '@ruthless/game';
 import type { ActResult } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
-import { gameSocket } from './game-socket';
+import { gameSocket } from '@/lib/live-game/game-socket';
 
 const ACT_TIMEOUT_MS = 5_000;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { gameServerNow, useGameStore } from '../stores/game-store';
+import { gameServerNow, useGameStore } from '@/lib/live-game/game-store';
 import { loadCallTexts, useCallText } from '../hooks/use-call-texts';
 import { playCall, playSfx } from '../utils/game-audio';
 

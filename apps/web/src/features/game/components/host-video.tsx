@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import type { Stage } from '@ruthless/game';
-import type { ChosenSource } from '../utils/video-source';
-import { DEMO_POSTER } from '../utils/video-source';
+import type { ChosenSource } from '@/lib/video-source';
+import { DEMO_POSTER } from '@/lib/video-source';
 import styles from './host-video.module.css';
 
 const stageTag: Record<Stage, string> = {

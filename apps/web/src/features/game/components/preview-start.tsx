@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
-import { getRoomsQueryOptions } from '@/features/lobby/api/get-rooms';
+import { getRoomsQueryOptions } from '@/api/get-rooms';
 import { useRoomTheme } from '../hooks/use-room-theme';
 import styles from './preview-start.module.css';
 

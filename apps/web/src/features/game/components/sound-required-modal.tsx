@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { isMuted } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
-import { VIDEO_MISSING_MESSAGE } from '../utils/video-source';
+import { VIDEO_MISSING_MESSAGE } from '@/lib/video-source';
 import { Modal } from './modal';
 
 /**

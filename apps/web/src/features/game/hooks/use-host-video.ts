@@ -1,8 +1,8 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useMuted } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
-import { gameServerNow, useGameStore } from '../stores/game-store';
-import { chooseSource, VIDEO_MISSING_MESSAGE, type ChosenSource } from '../utils/video-source';
+import { gameServerNow, useGameStore } from '@/lib/live-game/game-store';
+import { chooseSource, VIDEO_MISSING_MESSAGE, type ChosenSource } from '@/lib/video-source';
 
 interface HlsLike {
   latency: number;

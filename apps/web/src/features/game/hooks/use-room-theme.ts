@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getRoomsQueryOptions } from '@/features/lobby/api/get-rooms';
+import { getRoomsQueryOptions } from '@/api/get-rooms';
 import { useClientStore } from '@/stores/client-store';
 
 /**

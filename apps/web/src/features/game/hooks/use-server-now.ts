@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { gameServerNow } from '../stores/game-store';
+import { gameServerNow } from '@/lib/live-game/game-store';
 
 /** The server's clock, re-read every `intervalMs` while the calling component is shown. */
 export function useServerNow(intervalMs = 250): number {

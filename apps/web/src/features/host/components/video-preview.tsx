@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { chooseSource, DEMO_POSTER } from '@/features/game/utils/video-source';
+import { chooseSource, DEMO_POSTER } from '@/lib/video-source';
 import styles from './host-console.module.css';
 
 /** The show's video, muted, as players get it (HLS through hls.js where the browser lacks it). */

@@ -4,9 +4,9 @@ import type { ClaimResponse, ClaimTicketBody } from '@ruthless/protocol';
 import { trackEvent } from '@/lib/analytics';
 import { api, errorMessage } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
-import { beginClaim, endClaim } from '../utils/claims-in-flight';
+import { beginClaim, endClaim } from '@/lib/claims-in-flight';
 import { activeTicketsQueryKey } from './get-active-tickets';
-import { roomsQueryKey } from './get-rooms';
+import { roomsQueryKey } from '@/api/get-rooms';
 
 export const TICKET_BOUGHT_MESSAGE = "You've successfully bought the ticket!";
 

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import type { ActiveTicket, GameCancelledPayload, Room } from '@ruthless/protocol';
 import { getSocket } from '@/lib/socket';
 import { activeTicketsQueryKey } from '../api/get-active-tickets';
-import { roomsQueryKey } from '../api/get-rooms';
+import { roomsQueryKey } from '@/api/get-rooms';
 
 export function cancelledGameMessage(roomName: string | undefined, gameStartTime: string): string {
   const start = format(new Date(gameStartTime), 'h:mma dd/MM/yy');

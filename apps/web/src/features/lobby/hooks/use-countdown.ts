@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { serverNow, useServerClockStore } from '../stores/server-clock-store';
+import { serverNow, useServerClockStore } from '@/stores/server-clock-store';
 
 /** docs/player-app.md (Constants): the countdown ticks once a second. */
 export const COUNTDOWN_TICK_MS = 1000;

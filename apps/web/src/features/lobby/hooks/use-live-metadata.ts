@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { GameMetadata, Room } from '@ruthless/protocol';
 import { getSocket } from '@/lib/socket';
-import { roomsQueryKey } from '../api/get-rooms';
+import { roomsQueryKey } from '@/api/get-rooms';
 
 /** The rooms with one game's live counts applied (the same array when nothing changes). */
 export function applyMetadata(rooms: Room[], metadata: GameMetadata): Room[] {

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import type { ClaimResponse, PurchaseBody } from '@ruthless/protocol';
 import { trackEvent } from '@/lib/analytics';
 import { api, errorMessage } from '@/lib/api-client';
-import { beginClaim, endClaim } from '@/features/lobby/utils/claims-in-flight';
+import { beginClaim, endClaim } from '@/lib/claims-in-flight';
 import { useSessionStore } from '@/stores/session-store';
 
 export const TICKET_BOUGHT_MESSAGE = "You've successfully bought the ticket!";

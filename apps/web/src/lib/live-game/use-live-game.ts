@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { ChatMessage, GameMetadata, LiveGameMessage } from '@ruthless/protocol';
-import { gameSocket } from '../api/game-socket';
-import { joinGame, leaveGame, measureClock } from '../api/join-game';
-import { gameServerNow, useGameStore } from '../stores/game-store';
-import { LiveFeed } from '../utils/live-feed';
+import { gameSocket } from './game-socket';
+import { joinGame, leaveGame, measureClock } from './join-game';
+import { gameServerNow, useGameStore } from './game-store';
+import { LiveFeed } from './live-feed';
 
 const REJOIN_DELAY_MS = 2_000;
 

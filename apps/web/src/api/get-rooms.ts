@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OPERATOR, type Room } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
-import { useServerClockStore } from '../stores/server-clock-store';
+import { useServerClockStore } from '@/stores/server-clock-store';
 
 /** docs/player-app.md (Constants): the lobby asks for the rooms again every 30 s. */
 export const ROOMS_REFETCH_INTERVAL_MS = 30_000;

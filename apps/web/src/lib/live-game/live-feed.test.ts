@@ -1,6 +1,6 @@
 import type { GameSnapshot, LiveGameMessage } from '@ruthless/protocol';
 import { describe, expect, it } from 'vitest';
-import { LiveFeed, MAX_DISPLAY_DELAY_MS } from './live-feed';
+import { LiveFeed, MAX_DISPLAY_DELAY_MS } from '@/lib/live-game/live-feed';
 
 // Only seq and at matter to the feed; the rest of a message rides along untouched.
 const message = (seq: number, at = 10_000 + seq * 1000) =>
