@@ -1,17 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routeBudgetReport } from './vite/route-budgets';
 
 const server = 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), routeBudgetReport()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // react-router's package points every bundler at its development build (warnings and
+      // all); the app ships its production build.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(import.meta.resolve('react-router')).replace(
+                '/dist/development/',
+                '/dist/production/',
+              ),
+            },
+          ]
+        : []),
+    ],
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The chunk graph the route budgets are measured on (vite/route-budgets.ts).
+    manifest: true,
     rollupOptions: {
       output: {
         // Lazy routes keep their module's name (routes/game.tsx -> assets/game-[hash].js), so a
@@ -30,4 +48,4 @@ export default defineConfig({
       '/socket.io': { target: server, ws: true },
     },
   },
-});
+}));

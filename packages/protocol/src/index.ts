@@ -8,6 +8,7 @@ export * from './realtime';
 export * from './rooms';
 export * from './auth';
 export * from './user';
+export * from './user-details';
 export * from './tickets';
 export * from './host';
 export * from './live';

@@ -169,8 +169,3 @@ export const operatorRegistrationResponseSchema = z.object({
   operator: z.literal(OPERATOR),
 });
 export type OperatorRegistrationResponse = z.infer<typeof operatorRegistrationResponseSchema>;
-
-/** True when the settings miss what the start-up gate requires (SPEC.md §4). */
-export function needsMandatoryDetails(settings: UserSettings): boolean {
-  return !settings.alias || !settings.defaultChoice || !settings.phoneNumber;
-}

@@ -1,20 +1,15 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
-import { AppLayout } from '@/components/layouts/app-layout';
-import { StartUpGate } from '@/features/auth/components/start-up-gate';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { ForgotPasswordRoute } from './routes/forgot-password';
-import { LobbyRoute } from './routes/lobby';
-import { LoginRoute } from './routes/login/login';
-import { NotFoundRoute } from './routes/not-found';
-import { ProfileRoute } from './routes/profile';
 
 /**
- * The routes of SPEC.md §2. Purchase and game load on demand; their chunks keep the module's
- * name (assets/purchase-*.js, assets/game-*.js). A route that throws, or whose chunk fails to
- * load, shows the crash screen.
+ * The routes of docs/player-app.md. Every screen, and the signed-in shell (the start-up gate and
+ * the app layout, with Better Auth's client and the forms), loads on demand, so each route
+ * downloads only its own code (budgets in apps/web/vite/route-budgets.ts); their chunks keep the
+ * module's name (assets/game-*.js). A route that throws, or whose chunk fails to load, shows the
+ * crash screen.
  */
 export function createAppRouter() {
   return createBrowserRouter([
@@ -26,19 +21,35 @@ export function createAppRouter() {
         {
           Component: PublicLayout,
           children: [
-            { path: 'login', Component: LoginRoute },
-            { path: 'forgot-password', Component: ForgotPasswordRoute },
-            { path: '*', Component: NotFoundRoute },
+            {
+              path: 'login',
+              lazy: async () => ({ Component: (await import('./routes/login/login')).LoginRoute }),
+            },
+            {
+              path: 'forgot-password',
+              lazy: async () => ({
+                Component: (await import('./routes/forgot-password')).ForgotPasswordRoute,
+              }),
+            },
+            {
+              path: '*',
+              lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+            },
           ],
         },
         {
           // Signed-in routes, behind the start-up gate (SPEC.md §4).
-          Component: StartUpGate,
+          lazy: async () => ({
+            Component: (await import('@/features/auth/components/start-up-gate')).StartUpGate,
+          }),
           children: [
             {
-              Component: AppLayout,
+              lazy: async () => ({ Component: (await import('@/components/layouts/app-layout')).AppLayout }),
               children: [
-                { index: true, Component: LobbyRoute },
+                {
+                  index: true,
+                  lazy: async () => ({ Component: (await import('./routes/lobby')).LobbyRoute }),
+                },
                 {
                   path: 'purchase/:roomUuid/:gameUuid',
                   lazy: async () => ({ Component: (await import('./routes/purchase')).PurchaseRoute }),
@@ -47,7 +58,10 @@ export function createAppRouter() {
                   path: 'game/:id',
                   lazy: async () => ({ Component: (await import('./routes/game')).GameRoute }),
                 },
-                { path: 'profile', Component: ProfileRoute },
+                {
+                  path: 'profile',
+                  lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
+                },
               ],
             },
           ],

@@ -1,5 +1,8 @@
-import { Howl, Howler } from 'howler';
+import type * as HowlerNamespace from 'howler';
+import type { Howl } from 'howler';
 import { useEffect, useSyncExternalStore } from 'react';
+
+type HowlerModule = typeof HowlerNamespace;
 
 /** The background tracks in public/sounds (made by scripts/make-sounds.sh). */
 export type MusicTrack = 'presenter-only';
@@ -10,7 +13,8 @@ export const MUTE_STORAGE_KEY = 'isMuted';
 const APPLE_RESUME_DELAY_MS = 500;
 
 const tracks = new Map<MusicTrack, Howl>();
-let current: { track: MusicTrack; howl: Howl } | undefined;
+/** The track asked for; its Howl arrives once howler has loaded. */
+let current: { track: MusicTrack; howl?: Howl } | undefined;
 let pendingStop: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
@@ -23,11 +27,24 @@ function readMuted(): boolean {
 }
 
 let muted = readMuted();
-Howler.volume(DEFAULT_VOLUME);
-// SPEC.md §3: the mute preference is applied at start.
-Howler.mute(muted);
+let howler: HowlerModule | undefined;
+let loadingHowler: Promise<HowlerModule> | undefined;
 
-function howlFor(track: MusicTrack): Howl {
+/**
+ * howler, loaded on demand (no screen before the lobby plays sound), with the volume and the
+ * mute preference applied (SPEC.md §3). Whoever plays sound through howler calls this first.
+ */
+export function loadHowler(): Promise<HowlerModule> {
+  loadingHowler ??= import('howler').then((module) => {
+    howler = module;
+    module.Howler.volume(DEFAULT_VOLUME);
+    module.Howler.mute(muted);
+    return module;
+  });
+  return loadingHowler;
+}
+
+function howlFor({ Howl }: HowlerModule, track: MusicTrack): Howl {
   let howl = tracks.get(track);
   if (!howl) {
     // Not preloaded (SPEC.md §9): the file is fetched the first time the track plays.
@@ -50,21 +67,27 @@ export const music = {
   start(track: MusicTrack): void {
     cancelPendingStop();
     if (current?.track === track) {
-      if (!current.howl.playing()) current.howl.play();
+      if (current.howl && !current.howl.playing()) current.howl.play();
       return;
     }
-    current?.howl.stop();
-    const howl = howlFor(track);
-    current = { track, howl };
-    // Not preloaded: fetch it now, and play as soon as it has loaded (howler queues the play).
-    if (howl.state() === 'unloaded') howl.load();
-    howl.play();
+    current?.howl?.stop();
+    const wanted: { track: MusicTrack; howl?: Howl } = { track };
+    current = wanted;
+    void loadHowler().then((module) => {
+      // Another track, or none, was asked for while howler loaded.
+      if (current !== wanted) return;
+      const howl = howlFor(module, track);
+      wanted.howl = howl;
+      // Not preloaded: fetch it now, and play as soon as it has loaded (howler queues the play).
+      if (howl.state() === 'unloaded') howl.load();
+      howl.play();
+    });
   },
   pause(): void {
-    current?.howl.pause();
+    current?.howl?.pause();
   },
   resume(): void {
-    if (current && !current.howl.playing()) current.howl.play();
+    if (current?.howl && !current.howl.playing()) current.howl.play();
   },
   /**
    * Stops the music. With `afterMs` it stops a moment later unless a screen starts a track in the
@@ -74,7 +97,7 @@ export const music = {
     cancelPendingStop();
     const stopNow = () => {
       pendingStop = undefined;
-      current?.howl.stop();
+      current?.howl?.stop();
       current = undefined;
     };
     if (afterMs > 0) pendingStop = setTimeout(stopNow, afterMs);
@@ -98,7 +121,7 @@ export function setMuted(value: boolean): void {
   } catch {
     // Private mode without storage: the preference lasts for this page only.
   }
-  Howler.mute(value);
+  howler?.Howler.mute(value);
   for (const listener of listeners) listener();
 }
 
@@ -128,8 +151,8 @@ if (isApple && typeof document !== 'undefined') {
   let resumeTimer: ReturnType<typeof setTimeout> | undefined;
   document.addEventListener('visibilitychange', () => {
     clearTimeout(resumeTimer);
-    if (document.hidden) Howler.mute(true);
-    else resumeTimer = setTimeout(() => Howler.mute(muted), APPLE_RESUME_DELAY_MS);
+    if (document.hidden) howler?.Howler.mute(true);
+    else resumeTimer = setTimeout(() => howler?.Howler.mute(muted), APPLE_RESUME_DELAY_MS);
   });
 }
 

@@ -1,4 +1,9 @@
 import { Howl } from 'howler';
+import { loadHowler } from '@/lib/sound';
+
+// The app's volume and mute preference reach howler when lib/sound loads it; the game screen
+// bundles howler itself, so this resolves at once.
+void loadHowler();
 
 export type Sfx = 'ball-drop' | 'win' | 'reel-spin' | 'reveal' | 'click';
 
