@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,6 +16,7 @@ import { openDatabase, type Database } from './db/database';
 import { DemoService } from './demo/demo.service';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import { GamesRepository } from './games/games.repository';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerErrorHandler } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { registerWebApp } from './plugins/web-app';
@@ -88,19 +88,10 @@ export async function buildApp(
   const database = await openDatabase(config);
 
   // External plugins.
-  await fastify.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
-        // react-toastify and the swagger page inject styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+  await fastify.register(securityHeadersPlugin, {
+    publicUrl: config.publicUrl,
+    videoOrigins: config.videoOrigins,
+    embedOrigins: config.embedOrigins,
   });
   await fastify.register(fastifyCompress, { threshold: 1024 });
   await fastify.register(metricsPlugin);

@@ -24,6 +24,25 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: 'expects a comma-separated list of email addresses' })));
 
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .url({ error: 'expects a comma-separated list of origins such as https://video.example.com' })
+        .refine((value) => /^https?:\/\//.test(value) && new URL(value).origin === value.replace(/\/$/, ''), {
+          error: 'expects a comma-separated list of origins such as https://video.example.com',
+        })
+        .transform((value) => new URL(value).origin),
+    ),
+  );
+
 /** Every setting the server reads, validated once at start. Empty strings count as unset. */
 const environmentSchema = z.object({
   NODE_ENV: z
@@ -48,6 +67,8 @@ const environmentSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_ISSUER: urlWithProtocols(['http://', 'https://']).default('https://accounts.google.com'),
   ADMIN_EMAILS: emailList.default([]),
+  VIDEO_ORIGINS: originList.default([]),
+  EMBED_ORIGINS: originList.default([]),
   DEMO: booleanFlag.optional(),
   TRUST_PROXY: z
     .string()
@@ -77,6 +98,10 @@ export interface Config {
   logLevel: string;
   /** Whether (or how many) proxies' X-Forwarded-For to believe for the client's address. */
   trustProxy: boolean | number;
+  /** Origins the host video (HLS or files) may come from besides our own (the CSP allows them). */
+  videoOrigins: string[];
+  /** Origins that may embed preview mode (`/game/{id}?preview=1`) in a frame; none by default. */
+  embedOrigins: string[];
 }
 
 /** Thrown with one line that names the variable and what it expects. */
@@ -131,5 +156,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     demo: values.DEMO ?? values.NODE_ENV === 'development',
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    videoOrigins: values.VIDEO_ORIGINS,
+    embedOrigins: values.EMBED_ORIGINS,
   };
 }

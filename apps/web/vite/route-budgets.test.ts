@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const dist = path.join(root, 'apps/web/dist');
 let manifest: Manifest;
 
-/** The JavaScript budgets of docs/web-performance.md, on the production build's chunk graph. */
+/** The JavaScript budgets of docs/web-quality.md, on the production build's chunk graph. */
 describe('the web app JavaScript per route', () => {
   beforeAll(() => {
     // Builds only when the app's sources changed since the last build (a fingerprint beside it).

@@ -16,11 +16,11 @@ export type Manifest = Record<string, ManifestChunk>;
 /**
  * What each route loads beyond the entry: the chunks its router entries import on demand
  * (apps/web/src/app/router.tsx), by chunk name (a lazy module's file name). Budgets are gzipped
- * JavaScript, in kB (1000 bytes, as Vite prints them); see docs/web-performance.md.
+ * JavaScript, in kB (1000 bytes, as Vite prints them); see docs/web-quality.md.
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   // Not met yet (React and react-router alone are 102 kB): held at today's size so it can only
-  // shrink; docs/web-performance.md says what is left.
+  // shrink; docs/web-quality.md says what is left.
   { route: '/login', chunks: ['login'], maxKb: 120, ceilingKb: 206 },
   { route: '/', chunks: ['start-up-gate', 'app-layout', 'lobby'], maxKb: 170, ceilingKb: 207 },
   { route: '/game/{id}', chunks: ['start-up-gate', 'app-layout', 'game'], maxKb: 230 },
