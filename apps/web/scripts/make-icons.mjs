@@ -23,6 +23,9 @@ for (const { file, size, ball, ground } of icons) {
        <div style="width:${size * ball}px;height:${size * ball}px">${svg.replace('<svg ', '<svg width="100%" height="100%" ')}</div>
      </body>`,
   );
-  await page.screenshot({ path: path.join(publicDir, 'icons', file), omitBackground: ground === 'transparent' });
+  await page.screenshot({
+    path: path.join(publicDir, 'icons', file),
+    omitBackground: ground === 'transparent',
+  });
 }
 await browser.close();
