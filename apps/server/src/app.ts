@@ -33,6 +33,7 @@ import { LiveGames } from './live/live-games.service';
 import { gameRoom, registerLiveHandlers } from './live/live.handlers';
 import { LiveRepository } from './live/live.repository';
 import { landingRoutes } from './routes/api/landing';
+import { vitalsRoutes } from './routes/api/vitals';
 import { roomsRoutes } from './routes/api/rooms';
 import { ticketsRoutes } from './routes/api/tickets';
 import { TicketsRepository } from './tickets/tickets.repository';
@@ -158,6 +159,7 @@ export async function buildApp(
   );
   await fastify.register(roomsRoutes, { rooms: lobby });
   await fastify.register(landingRoutes);
+  await fastify.register(vitalsRoutes, { store: accounts.rateLimitStore });
   await fastify.register(ticketsRoutes, {
     tickets: new TicketsService(ticketsRepository, gamesRepository, metadata),
   });

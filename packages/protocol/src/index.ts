@@ -13,3 +13,4 @@ export * from './tickets';
 export * from './host';
 export * from './live';
 export * from './landing';
+export * from './vitals';

@@ -11,7 +11,7 @@ import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { authenticatePlugin } from './authenticate';
 import { IdentityVerifier } from './identity';
-import { DatabaseRateLimitStore, RedisRateLimitStore } from './rate-limit';
+import { DatabaseRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit';
 
 export interface AccountsOptions {
   /** Overrides of DEFAULT_AUTH_LIMITS (tests use small ones). */
@@ -26,6 +26,8 @@ export interface Accounts {
   operatorService: OperatorService;
   mailRepository: MailRepository;
   mailer: Mailer;
+  /** The shared rate-limit counters (database or Redis), for other routes' limits too. */
+  rateLimitStore: RateLimitStore;
 }
 
 /**
@@ -71,5 +73,6 @@ export async function setUpAccounts(
     operatorService: new OperatorService(operatorRepository, log),
     mailRepository,
     mailer,
+    rateLimitStore: store,
   };
 }
