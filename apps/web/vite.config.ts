@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preloadFonts } from './vite/preload-fonts';
 import { routeBudgetReport } from './vite/route-budgets';
 
 const server = 'http://localhost:3000';
@@ -58,6 +59,7 @@ export default defineConfig(({ command }) => ({
         skipWaiting: true,
       },
     }),
+    preloadFonts(),
     routeBudgetReport(),
   ],
   resolve: {

@@ -42,4 +42,13 @@ describe('the web app JavaScript per route', () => {
     // No chunk imports it statically.
     for (const chunk of Object.values(manifest)) expect(chunk.imports ?? []).not.toContain(hls);
   });
+
+  it('preloads the two Latin font files of the shell, and no other', () => {
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map(
+      (match) => match[1],
+    );
+    expect(preloads).toHaveLength(2);
+    expect(preloads.join(' ')).toMatch(/luckiest-guy-latin-400-normal-.*nunito-latin-wght-normal-/);
+  });
 });
