@@ -136,7 +136,14 @@ try {
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
     });
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) {
+      failed = true;
+      console.log(
+        `${page.name.padEnd(12)} Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message}`,
+      );
+      continue;
+    }
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
     const row = {
       performance: score('performance'),
