@@ -9,6 +9,9 @@ import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
 
 const THEMES = ['DEFAULT', 'RED', 'GOLD', 'GREEN'] as const;
 
+// Four axe runs per screen, several screens per test, on a shared two-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 async function expectNoSeriousViolations(page: Page, screen: string) {
   const failures: string[] = [];
   for (const theme of THEMES) {
