@@ -23,6 +23,9 @@ export default defineConfig({
     isMobile: true,
     hasTouch: true,
     trace: 'retain-on-failure',
+    // The service worker would answer requests before page.route() sees them: off except in
+    // e2e/pwa.spec.ts, which tests it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -44,9 +44,9 @@ export default defineConfig({
         },
       },
       {
-        // Pure functions of the app, in Node: no DOM needed so far.
+        // Pure functions of the app, in Node: no DOM needed so far. vite/: the build's route budgets.
         resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
+        test: { name: 'web', include: ['apps/web/{src,vite}/**/*.test.{ts,tsx}'] },
       },
     ].map(mustMatch),
   },

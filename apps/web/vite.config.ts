@@ -1,17 +1,90 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { preloadFonts } from './vite/preload-fonts';
+import { routeBudgetReport } from './vite/route-budgets';
 
 const server = 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    // Installable, with a service worker (docs/web-quality.md): it precaches the shell's scripts,
+    // styles, fonts and icons; pages come from the network (offline.html when there is none);
+    // /api, /socket.io and media never touch its caches. A new version takes over at once.
+    VitePWA({
+      registerType: 'autoUpdate',
+      // A script file, not an inline one: the Content-Security-Policy allows no inline script.
+      injectRegister: 'script',
+      includeAssets: ['favicon.svg', 'offline.html', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'Ruthless',
+        short_name: 'Ruthless',
+        description: 'A live, hosted 90-ball bingo game show on your phone.',
+        lang: 'en-GB',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0a1552',
+        background_color: '#0a1552',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // index.html is not precached, so a page never starts from a stale shell.
+        globPatterns: ['**/*.{js,css,woff2,svg,png}', 'offline.html'],
+        // hls.js plays only live streams; other scripts' fonts cover alphabets the app never shows.
+        globIgnores: [
+          '**/hls-*.js',
+          '**/*-{cyrillic,cyrillic-ext,vietnamese,greek}-*.woff2',
+          'media/**',
+          'rooms/**',
+        ],
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request }) => request.mode === 'navigate',
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
+        ],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+    preloadFonts(),
+    routeBudgetReport(),
+  ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // react-router's package points every bundler at its development build (warnings and
+      // all); the app ships its production build.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(import.meta.resolve('react-router')).replace(
+                '/dist/development/',
+                '/dist/production/',
+              ),
+            },
+          ]
+        : []),
+    ],
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The chunk graph the route budgets are measured on (vite/route-budgets.ts).
+    manifest: true,
     rollupOptions: {
       output: {
         // Lazy routes keep their module's name (routes/game.tsx -> assets/game-[hash].js), so a
@@ -30,4 +103,4 @@ export default defineConfig({
       '/socket.io': { target: server, ws: true },
     },
   },
-});
+}));

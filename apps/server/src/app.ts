@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import proxyAddr from '@fastify/proxy-addr';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -20,6 +19,7 @@ import { DemoService } from './demo/demo.service';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import { GamesRepository } from './games/games.repository';
 import { registerErrorHandler, registerTextGuard } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { metricsPlugin } from './plugins/metrics';
 import { registerWebApp } from './plugins/web-app';
 import { authenticateSockets } from './realtime/socket-identity';
@@ -45,6 +45,7 @@ import { LiveGames } from './live/live-games.service';
 import { gameRoom, registerLiveHandlers } from './live/live.handlers';
 import { LiveRepository } from './live/live.repository';
 import { landingRoutes } from './routes/api/landing';
+import { vitalsRoutes } from './routes/api/vitals';
 import { roomsRoutes } from './routes/api/rooms';
 import { ticketsRoutes } from './routes/api/tickets';
 import { TicketsRepository } from './tickets/tickets.repository';
@@ -105,19 +106,10 @@ export async function buildApp(
   const database = await openDatabase(config);
 
   // External plugins.
-  await fastify.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
-        // react-toastify and the swagger page inject styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+  await fastify.register(securityHeadersPlugin, {
+    publicUrl: config.publicUrl,
+    videoOrigins: config.videoOrigins,
+    embedOrigins: config.embedOrigins,
   });
   await fastify.register(fastifyCompress, { threshold: 1024 });
   await fastify.register(metricsPlugin);
@@ -193,6 +185,7 @@ export async function buildApp(
   );
   await fastify.register(roomsRoutes, { rooms: lobby });
   await fastify.register(landingRoutes);
+  await fastify.register(vitalsRoutes, { store: accounts.rateLimitStore });
   await fastify.register(ticketsRoutes, {
     tickets: new TicketsService(ticketsRepository, gamesRepository, metadata),
   });

@@ -34,9 +34,12 @@ const originList = z
   )
   .pipe(
     z.array(
-      z.string().regex(/^https?:\/\/[^/\s]+$/, {
-        error: 'expects a comma-separated list of origins such as https://play.example.com',
-      }),
+      z
+        .url({ error: 'expects a comma-separated list of origins such as https://play.example.com' })
+        .refine((value) => /^https?:\/\//.test(value) && new URL(value).origin === value.replace(/\/$/, ''), {
+          error: 'expects a comma-separated list of origins such as https://play.example.com',
+        })
+        .transform((value) => new URL(value).origin),
     ),
   );
 
@@ -64,6 +67,8 @@ const environmentSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_ISSUER: urlWithProtocols(['http://', 'https://']).default('https://accounts.google.com'),
   ADMIN_EMAILS: emailList.default([]),
+  VIDEO_ORIGINS: originList.default([]),
+  EMBED_ORIGINS: originList.default([]),
   DEMO: booleanFlag.optional(),
   DEV_MAILBOX: booleanFlag.optional(),
   ALLOWED_ORIGINS: originList.default([]),
@@ -99,6 +104,10 @@ export interface Config {
   logLevel: string;
   /** Whether (or how many) proxies' X-Forwarded-For to believe for the client's address. */
   trustProxy: boolean | number;
+  /** Origins the host video (HLS or files) may come from besides our own (the CSP allows them). */
+  videoOrigins: string[];
+  /** Origins that may embed preview mode (`/game/{id}?preview=1`) in a frame; none by default. */
+  embedOrigins: string[];
 }
 
 /** Thrown with one line that names the variable and what it expects. */
@@ -155,5 +164,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     allowedOrigins: values.ALLOWED_ORIGINS,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    videoOrigins: values.VIDEO_ORIGINS,
+    embedOrigins: values.EMBED_ORIGINS,
   };
 }

@@ -17,3 +17,12 @@ createRoot(root).render(
     </AppProvider>
   </StrictMode>,
 );
+
+// Field web vitals, loaded once the page has loaded so they never slow the start.
+window.addEventListener(
+  'load',
+  () => void import('./lib/web-vitals').then((vitals) => vitals.reportWebVitals()),
+  {
+    once: true,
+  },
+);

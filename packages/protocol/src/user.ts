@@ -173,8 +173,3 @@ export const operatorRegistrationResponseSchema = z.object({
   operator: z.literal(OPERATOR),
 });
 export type OperatorRegistrationResponse = z.infer<typeof operatorRegistrationResponseSchema>;
-
-/** True when the settings miss what the start-up gate requires (docs/player-app.md (Start-up gate)). */
-export function needsMandatoryDetails(settings: UserSettings): boolean {
-  return !settings.alias || !settings.defaultChoice || !settings.phoneNumber;
-}

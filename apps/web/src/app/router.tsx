@@ -1,23 +1,17 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { areaErrorBoundary, RouteErrorBoundary } from '@/components/errors/route-error-boundary';
-import { AppLayout } from '@/components/layouts/app-layout';
-import { StartUpGate } from '@/features/auth/components/start-up-gate';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { HostRoute } from './routes/host';
-import { ForgotPasswordRoute } from './routes/forgot-password';
-import { HowToPlayRoute } from './routes/how-to-play';
-import { LobbyRoute } from './routes/lobby';
-import { LoginRoute } from './routes/login/login';
-import { NotFoundRoute } from './routes/not-found';
-import { ProfileRoute } from './routes/profile';
 
 /**
- * The routes of docs/player-app.md (Screens). Purchase and game load on demand; their chunks keep the module's
- * name (assets/purchase-*.js, assets/game-*.js). A route that throws, or whose chunk fails to
- * load, shows the crash screen: in place of its own area inside the app's frame for the
- * signed-in areas (the menu still works), full screen otherwise.
+ * The routes of docs/player-app.md (Screens). Every screen, and the signed-in shell (the start-up
+ * gate and the app layout, with Better Auth's client and the forms), loads on demand, so each
+ * route downloads only its own code (budgets in apps/web/vite/route-budgets.ts); their chunks keep
+ * the module's name (assets/game-*.js). A route that throws, or whose chunk fails to load, shows
+ * the crash screen: in place of its own area inside the app's frame for the signed-in areas (the
+ * menu still works), full screen otherwise. A lazy route's chunk that fails to load is caught by
+ * its parent's boundary, hence the pathless parents.
  */
 export function createAppRouter() {
   return createBrowserRouter([
@@ -29,28 +23,50 @@ export function createAppRouter() {
         {
           Component: PublicLayout,
           children: [
-            { path: 'login', Component: LoginRoute },
-            { path: 'forgot-password', Component: ForgotPasswordRoute },
-            // Public: visitors read it from the landing, players from the menu.
-            { path: 'how-to-play', Component: HowToPlayRoute },
-            { path: '*', Component: NotFoundRoute },
+            {
+              path: 'login',
+              lazy: async () => ({ Component: (await import('./routes/login/login')).LoginRoute }),
+            },
+            {
+              path: 'forgot-password',
+              lazy: async () => ({
+                Component: (await import('./routes/forgot-password')).ForgotPasswordRoute,
+              }),
+            },
+            {
+              // Public: visitors read it from the landing, players from the menu.
+              path: 'how-to-play',
+              lazy: async () => ({ Component: (await import('./routes/how-to-play')).HowToPlayRoute }),
+            },
+            {
+              path: '*',
+              lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+            },
           ],
         },
         {
-          // Signed-in routes, behind the start-up gate (docs/player-app.md (Start-up gate)).
-          Component: StartUpGate,
+          // Signed-in routes, behind the start-up gate (docs/player-app.md, Start-up gate).
+          lazy: async () => ({
+            Component: (await import('@/features/auth/components/start-up-gate')).StartUpGate,
+          }),
           children: [
             {
               // The host console: its own laptop layout, and a chunk players never load.
               path: 'host/*',
-              Component: HostRoute,
+              lazy: async () => ({ Component: (await import('./routes/host')).HostRoute }),
             },
             {
-              Component: AppLayout,
+              lazy: async () => ({ Component: (await import('@/components/layouts/app-layout')).AppLayout }),
               children: [
-                { index: true, Component: LobbyRoute, ErrorBoundary: areaErrorBoundary('lobby') },
-                // A lazy route's chunk that fails to load is caught by its parent's boundary, hence
-                // the pathless parents.
+                {
+                  ErrorBoundary: areaErrorBoundary('lobby'),
+                  children: [
+                    {
+                      index: true,
+                      lazy: async () => ({ Component: (await import('./routes/lobby')).LobbyRoute }),
+                    },
+                  ],
+                },
                 {
                   ErrorBoundary: areaErrorBoundary('purchase'),
                   children: [
@@ -69,7 +85,15 @@ export function createAppRouter() {
                     },
                   ],
                 },
-                { path: 'profile', Component: ProfileRoute, ErrorBoundary: areaErrorBoundary('profile') },
+                {
+                  ErrorBoundary: areaErrorBoundary('profile'),
+                  children: [
+                    {
+                      path: 'profile',
+                      lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
+                    },
+                  ],
+                },
               ],
             },
           ],

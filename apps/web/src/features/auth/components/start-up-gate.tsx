@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { Navigate, Outlet, useMatch, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,10 @@ import { useUserSettings } from '../api/get-user-settings';
 import { useIdentityToken } from '../hooks/use-identity-token';
 import { loadingSteps, messages } from '../messages';
 import { AliasBadge } from './alias-badge';
-import { DetailsForm } from './details-form';
+
+// Only a player with details missing sees the form: its phone validation (libphonenumber) and
+// form library load then, not on every signed-in start.
+const DetailsForm = lazy(async () => ({ default: (await import('./details-form')).DetailsForm }));
 
 /**
  * The start-up gate of docs/player-app.md (Start-up gate), around the signed-in routes: waits for the auth state
@@ -59,7 +62,13 @@ function SignedInGate({ isGame }: { isGame: boolean }) {
   if (tokenStatus !== 'ready') return <LoadingScreen message={loadingSteps.token} />;
   if (!soundLoaded) return <LoadingScreen message={loadingSteps.initial} />;
   if (!settings.data) return <LoadingScreen message={loadingSteps.settings} />;
-  if (needsMandatoryDetails(settings.data)) return <DetailsForm settings={settings.data} />;
+  if (needsMandatoryDetails(settings.data)) {
+    return (
+      <Suspense fallback={<LoadingScreen message={loadingSteps.settings} />}>
+        <DetailsForm settings={settings.data} />
+      </Suspense>
+    );
+  }
 
   return (
     <>

@@ -19,7 +19,9 @@ function nextShow(room: Room, now: number): Date | null {
  * rooms exist, starting on the middle room.
  */
 export function UpcomingShows() {
-  const { data: rooms } = useUpcomingShows();
+  const { data: rooms, isPending } = useUpcomingShows();
+  // Holds the carousel's place while the rooms load, so the form below does not jump down.
+  if (isPending) return <div className={styles.placeholder} aria-hidden="true" />;
   if (!rooms || rooms.length === 0) return null;
   return <ShowsCarousel rooms={rooms} />;
 }

@@ -1,0 +1,42 @@
+import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
+import { vitalsPageOf, type WebVital } from '@ruthless/protocol';
+import { API_BASE_URL } from './api-client';
+
+let queue: WebVital[] = [];
+let page = vitalsPageOf(window.location.pathname);
+
+/** Sends what was measured so far, with a beacon so it survives the page closing. */
+function flush() {
+  if (queue.length === 0) return;
+  const body = JSON.stringify({ page, metrics: queue.slice(0, 10) });
+  queue = [];
+  const url = `${API_BASE_URL.replace(/\/$/, '')}/vitals`;
+  const sent = navigator.sendBeacon?.(url, new Blob([body], { type: 'application/json' }));
+  if (!sent)
+    void fetch(url, {
+      method: 'POST',
+      body,
+      keepalive: true,
+      headers: { 'content-type': 'application/json' },
+    }).catch(() => undefined);
+}
+
+function record({ name, value }: Metric) {
+  if (name !== 'LCP' && name !== 'INP' && name !== 'CLS') return;
+  queue.push({ name, value });
+}
+
+/**
+ * Reports LCP, INP and CLS to POST /api/vitals (docs/web-quality.md) when the page is hidden,
+ * labelled with the screen the page was opened on. Loaded after start-up, off the critical path.
+ */
+export function reportWebVitals(): void {
+  page = vitalsPageOf(window.location.pathname);
+  onLCP(record);
+  onINP(record);
+  onCLS(record);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  window.addEventListener('pagehide', flush);
+}

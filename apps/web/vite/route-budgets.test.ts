@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatRouteSizes, measureRoutes, routeFiles, type Manifest } from './route-budgets';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const dist = path.join(root, 'apps/web/dist');
+let manifest: Manifest;
+
+/** The JavaScript budgets of docs/web-quality.md, on the production build's chunk graph. */
+describe('the web app JavaScript per route', () => {
+  beforeAll(() => {
+    // Builds only when the app's sources changed since the last build (a fingerprint beside it).
+    // Vitest runs with NODE_ENV=test, which would make Vite build React's development bundles.
+    const build = spawnSync(process.execPath, ['scripts/build-web.mjs'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    expect(build.status, build.stderr).toBe(0);
+    manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  }, 300_000);
+
+  it('stays within each route budget', () => {
+    const sizes = measureRoutes(manifest, (file) => readFileSync(path.join(dist, file)));
+    console.log(formatRouteSizes(sizes));
+    for (const { route, maxKb, ceilingKb, gzipBytes } of sizes) {
+      const limit = ceilingKb ?? maxKb;
+      expect(gzipBytes / 1000, `${route} loads more than ${limit} kB of gzipped JS`).toBeLessThanOrEqual(
+        limit,
+      );
+    }
+  });
+
+  it('loads hls.js only on demand, never with the game screen', () => {
+    const hls = Object.keys(manifest).find((key) => key.includes('node_modules/hls.js/'));
+    expect(hls, 'hls.js is bundled as a chunk of its own').toBeDefined();
+    const hlsFile = manifest[hls!]!.file;
+    expect(manifest[hls!]!.isDynamicEntry).toBe(true);
+    expect(routeFiles(manifest, ['start-up-gate', 'app-layout', 'game'])).not.toContain(hlsFile);
+    // No chunk imports it statically.
+    for (const chunk of Object.values(manifest)) expect(chunk.imports ?? []).not.toContain(hls);
+  });
+
+  it('preloads the two Latin font files of the shell, and no other', () => {
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map(
+      (match) => match[1],
+    );
+    expect(preloads).toHaveLength(2);
+    expect(preloads.some((href) => /luckiest-guy-latin-400-normal-/.test(href))).toBe(true);
+    expect(preloads.some((href) => /nunito-latin-wght-normal-/.test(href))).toBe(true);
+  });
+});

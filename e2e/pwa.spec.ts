@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+
+// Installable (issue 15): the web app manifest, a service worker that precaches the shell but
+// never API or realtime traffic, and an offline page.
+test.use({ serviceWorkers: 'allow' });
+
+test('serves a web app manifest with icons and the theme colour', async ({ page, request }) => {
+  await page.goto('/login');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const response = await request.get(href!);
+  expect(response.ok()).toBe(true);
+  const manifest = (await response.json()) as {
+    name: string;
+    display: string;
+    theme_color: string;
+    start_url: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'Ruthless',
+    display: 'standalone',
+    theme_color: '#0a1552',
+    start_url: '/',
+  });
+  expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+  for (const icon of manifest.icons) {
+    const image = await request.get(icon.src);
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
+});
+
+test('registers a service worker that caches the shell, never the API, and shows an offline page', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/login');
+  // Registered, active and in control of the page (clientsClaim: no reload needed).
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toMatch(/\/$/);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // The page talked to the API and the socket meanwhile; the caches hold neither, nor the page.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'What is Ruthless?' })).toBeVisible();
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const entry of await (await caches.open(name)).keys()) urls.push(new URL(entry.url).pathname);
+    }
+    return urls;
+  });
+  expect(cached.some((url) => url.startsWith('/assets/') && url.endsWith('.js'))).toBe(true);
+  expect(cached).toContain('/offline.html');
+  expect(cached.filter((url) => /^\/(api|socket\.io|media)\//.test(url) || url === '/login')).toEqual([]);
+
+  // Offline: a page shows the offline screen instead of the browser's error.
+  await context.setOffline(true);
+  await page.goto('/lobby-while-offline').catch(() => undefined);
+  await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/');
+  await context.setOffline(false);
+});
