@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { boardCalled, dismissSoundModal, resultsOf } from './support/game-show';
-import { HOST_EMAIL, HOST_PASSWORD, signInHost, type Host } from './support/lobby-host';
+import { hostDesk } from './support/host-desk';
+import { signInHost, type Host } from './support/lobby-host';
 import { gameRow, openRoom } from './support/lobby-page';
-import { claimsOf, identityToken, postJson, signUpPlayer, uniqueAddress } from './support/lobby-players';
+import { signUpPlayer } from './support/lobby-players';
 
 // Issue 14: the host console. A host schedules and runs a show by hand from a laptop-sized
 // browser while a player's phone follows; players never reach (or download) the desk.
 
-const LAPTOP = { viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false };
 let host: Host;
 
 test.beforeAll(async () => {
@@ -18,47 +18,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await host.dispose();
 });
-
-/** A laptop browser signed in as the host, registered and with details, so the app lets it in. */
-async function hostBrowser(browser: Browser): Promise<Page> {
-  const context = await browser.newContext(LAPTOP);
-  const page = await context.newPage();
-  const address = uniqueAddress();
-  const headers = { 'x-forwarded-for': address };
-  const signIn = await postJson(
-    page.request,
-    '/api/auth/sign-in/email',
-    { email: HOST_EMAIL, password: HOST_PASSWORD },
-    headers,
-  );
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  let token = await identityToken(page.request, address);
-  if (!claimsOf(token).operator) {
-    const register = await postJson(
-      page.request,
-      '/api/operator/auth',
-      { email: HOST_EMAIL, firstName: 'Show', lastName: 'Host', operator: 'enlivon' },
-      { ...headers, authorization: token },
-    );
-    expect(register.status(), await register.text()).toBe(200);
-    token = await identityToken(page.request, address);
-  }
-  expect(claimsOf(token)).toMatchObject({ operator: 'enlivon', role: 'host' });
-  const details = await page.request.put('/api/operator/user/details', {
-    headers: { ...headers, authorization: token },
-    data: {
-      ruthlessChoice: 'share',
-      alias: 'ShowHost',
-      phoneNumber: '+447911123456',
-      dobDay: 1,
-      dobMonth: 1,
-      dobYear: 1980,
-      marketingAccepted: false,
-    },
-  });
-  expect(details.status(), await details.text()).toBe(200);
-  return page;
-}
 
 /** Every script and style sheet the page has loaded so far. */
 async function loadedAssets(page: Page): Promise<string[]> {
@@ -75,7 +34,7 @@ test('a host schedules a game in the console and runs it by hand to the end whil
 }) => {
   // Up to 90 balls called one by one, on a machine the other tests share.
   test.setTimeout(480_000);
-  const desk = await hostBrowser(browser);
+  const desk = await hostDesk(browser);
   await desk.goto('/host');
   await expect(desk.getByRole('heading', { name: 'Rooms' })).toBeVisible({ timeout: 30_000 });
 

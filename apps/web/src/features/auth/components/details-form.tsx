@@ -14,7 +14,7 @@ import { Panel } from '@/components/ui/panel';
 import { ShareStealSlider } from '@/components/ui/share-steal-slider';
 import { errorMessage } from '@/lib/api-client';
 import { useSaveDetails } from '../api/save-details';
-import { toastFormErrors } from '../hooks/toast-form-errors';
+import { toastFormErrors } from '@/components/ui/form-errors-toast';
 import { messages } from '../messages';
 import { FormField } from './form-field';
 import styles from './auth.module.css';

@@ -5,7 +5,7 @@ import { forgotPasswordSchema, type ForgotPasswordForm as ForgotPasswordValues }
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { toastFormErrors } from '../hooks/toast-form-errors';
+import { toastFormErrors } from '@/components/ui/form-errors-toast';
 import { messages } from '../messages';
 import type { AuthFormMode } from './auth-form';
 import { FormField } from './form-field';

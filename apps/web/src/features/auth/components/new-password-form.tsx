@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCheckResetCode } from '../api/check-reset-code';
 import { useResetPassword } from '../api/reset-password';
-import { toastFormErrors } from '../hooks/toast-form-errors';
+import { toastFormErrors } from '@/components/ui/form-errors-toast';
 import { messages } from '../messages';
 import { FormField } from './form-field';
 import styles from './auth.module.css';

@@ -5,7 +5,7 @@ import { signInSchema, type SignInForm as SignInValues } from '@ruthless/protoco
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useSignIn } from '../api/sign-in';
-import { toastFormErrors } from '../hooks/toast-form-errors';
+import { toastFormErrors } from '@/components/ui/form-errors-toast';
 import { messages } from '../messages';
 import type { AuthFormMode } from './auth-form';
 import { FormField } from './form-field';

@@ -5,7 +5,7 @@ import { signUpSchema, type SignUpForm as SignUpValues } from '@ruthless/protoco
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useSignUp } from '../api/sign-up';
-import { toastFormErrors } from '../hooks/toast-form-errors';
+import { toastFormErrors } from '@/components/ui/form-errors-toast';
 import { messages } from '../messages';
 import type { AuthFormMode } from './auth-form';
 import { FormField } from './form-field';

@@ -38,9 +38,14 @@ export function setMuted({
 
 export function useChatModeration(gameUuid: string) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: hostChatQueryKey(gameUuid) });
+  // Refused or not, the action is in the game's audit now.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: hostChatQueryKey(gameUuid) }),
+      queryClient.invalidateQueries({ queryKey: ['host', 'audit'] }),
+    ]);
   return {
-    remove: useMutation({ mutationFn: deleteChatMessage, onSuccess: refresh }),
-    mute: useMutation({ mutationFn: setMuted, onSuccess: refresh }),
+    remove: useMutation({ mutationFn: deleteChatMessage, onSettled: refresh }),
+    mute: useMutation({ mutationFn: setMuted, onSettled: refresh }),
   };
 }

@@ -4,8 +4,10 @@ import { toast } from 'react-toastify';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { getSocket } from '@/lib/socket';
 import { hostChatQueryKey, useChatModeration, useHostChat } from '../api/host-chat';
+import { useResetPlayerAlias } from '../api/reset-player-alias';
 import type { ChatMessage } from '@ruthless/protocol';
 import { formatClock } from '../utils/time';
+import { ConfirmButton } from './confirm-button';
 import styles from './host-console.module.css';
 
 type ChatData = { messages: ChatMessage[]; mutedPlayerUuids: string[] };
@@ -18,6 +20,7 @@ type ChatData = { messages: ChatMessage[]; mutedPlayerUuids: string[] };
 export function HostChatPanel({ gameUuid }: { gameUuid: string }) {
   const chat = useHostChat(gameUuid);
   const { remove, mute } = useChatModeration(gameUuid);
+  const resetAlias = useResetPlayerAlias();
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -83,6 +86,7 @@ export function HostChatPanel({ gameUuid }: { gameUuid: string }) {
                   <span className={styles.muted}>{formatClock(message.sentAt)}</span>
                   {isMuted && <span className={styles.chip}>muted</span>}
                 </span>
+                <span className={styles.chatText}>{message.text}</span>
                 <span className={styles.chatActions}>
                   <button
                     type="button"
@@ -107,8 +111,23 @@ export function HostChatPanel({ gameUuid }: { gameUuid: string }) {
                       {isMuted ? 'Unmute' : 'Mute'}
                     </button>
                   )}
+                  {!message.fromHost && (
+                    <ConfirmButton
+                      className={`${styles.btn} ${styles.small}`}
+                      title={`Reset ${message.alias}'s alias?`}
+                      message="Their chat name is cleared everywhere; they must choose a new one before they can chat again."
+                      confirmLabel="Reset alias"
+                      onConfirm={() =>
+                        resetAlias.mutate(message.playerUuid, {
+                          onSuccess: () => toast.success('Alias reset.'),
+                          onError,
+                        })
+                      }
+                    >
+                      Reset alias
+                    </ConfirmButton>
+                  )}
                 </span>
-                <span className={styles.chatText}>{message.text}</span>
               </li>
             );
           })}

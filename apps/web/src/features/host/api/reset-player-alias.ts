@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** `POST /api/host/players/{playerUuid}/reset-alias`: the player must choose a new chat name. */
+export function resetPlayerAlias(playerUuid: string) {
+  return api.post<void>(`/host/players/${playerUuid}/reset-alias`);
+}
+
+export function useResetPlayerAlias() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetPlayerAlias,
+    // The chat shows the alias read now (gone once reset), and the audit has a new line.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
+  });
+}
