@@ -69,7 +69,10 @@ test("the menu's entries lead to the lobby, the profile and How to play", async 
 
 test('a visitor finds How to play on the landing page', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('contentinfo').getByRole('link', { name: 'How to play' }).click();
+  // Followed by keyboard: with the dozens of rooms the other browser tests leave on the landing, a
+  // tap at the foot of the page was intercepted in full runs (see the issue note), never alone.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'How to play' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'How to play', level: 1 })).toBeVisible();
   await expect(page.getByText(/the seed is published/)).toBeVisible();
 });
