@@ -9,6 +9,7 @@ import {
 } from '@ruthless/protocol';
 import { registeredPlayer } from './support/http';
 import { api, provenHost, Viewer, withDetails } from './support/live';
+import { SERVER_RATE_LIMIT_PREFIX } from '../src/auth/rate-limit';
 import { freePort, startTestApp, waitForHealth, type TestApp } from './test-app';
 
 const HOST = 'chat-host@ruthless.test';
@@ -71,6 +72,8 @@ beforeAll(async () => {
       reachablePublicUrl: true,
       accounts: {
         limits: { signUpPerIp: { window: 60, max: 1000 }, signInPerIp: { window: 60, max: 1000 } },
+        // The second process of the cross-process test counts under the server's own prefix.
+        rateLimitPrefix: SERVER_RATE_LIMIT_PREFIX,
       },
     },
   );

@@ -7,6 +7,7 @@ import { io as connectSocket } from 'socket.io-client';
 import { commitmentOf } from '@ruthless/game';
 import { ClaimMessage, OPERATOR, type GameMetadata } from '@ruthless/protocol';
 import { games, rooms, tickets, users } from '../src/db/schema';
+import { SERVER_RATE_LIMIT_PREFIX } from '../src/auth/rate-limit';
 import { freePort, startTestApp, waitForHealth, type TestApp } from './test-app';
 
 const CLAIMANTS = 500;
@@ -17,7 +18,8 @@ let secondProcess: ChildProcess | undefined;
 const baseUrls: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestApp();
+  // The second process counts rate limits under the server's own prefix: share it.
+  server = await startTestApp({}, { accounts: { rateLimitPrefix: SERVER_RATE_LIMIT_PREFIX } });
   baseUrls.push(server.url);
   // On PostgreSQL (CI) a second server process shares the database, as behind a load balancer.
   if (server.databaseUrl) {

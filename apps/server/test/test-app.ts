@@ -49,7 +49,10 @@ export async function startTestApp(
     REDIS_URL: process.env.REDIS_URL,
     ...env,
   });
-  const app = await buildApp(config, options);
+  // Each app counts its own rate limits, so test files sharing a Redis (CI) never use up each
+  // other's allowance; a test that spreads one app over processes passes the shared prefix.
+  const accounts = { rateLimitPrefix: `test:${randomUUID()}:`, ...options.accounts };
+  const app = await buildApp(config, { ...options, accounts });
   await app.fastify.listen({ port, host: '127.0.0.1' });
   const address = app.fastify.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : 0;

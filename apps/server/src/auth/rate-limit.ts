@@ -72,10 +72,13 @@ export class DatabaseRateLimitStore implements RateLimitStore {
 
 type RedisClient = ReturnType<typeof createClient>;
 
+/** Where the server's rate-limit counters live in Redis. */
+export const SERVER_RATE_LIMIT_PREFIX = 'ruthless:rate-limit:';
+
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: RedisClient,
-    private readonly prefix = 'ruthless:rate-limit:',
+    private readonly prefix = SERVER_RATE_LIMIT_PREFIX,
   ) {}
 
   async hit(key: string, windowSeconds: number) {
