@@ -32,12 +32,15 @@ const sentAt = new WeakMap<Page, number[]>();
 function noteSend(page: Page) {
   sentAt.set(page, [...(sentAt.get(page) ?? []), Date.now()]);
 }
-async function say(page: Page, text: string) {
+async function pace(page: Page) {
   const sends = sentAt.get(page) ?? [];
   const last = sends.at(-1) ?? 0;
   const fifthLast = sends.length >= 5 ? sends.at(-5)! : 0;
   const wait = Math.max(last + 1_100, fifthLast + 10_200) - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);
+}
+async function say(page: Page, text: string) {
+  await pace(page);
   await chatBox(page).fill(text);
   await chatBox(page).press('Enter');
   noteSend(page);
@@ -105,6 +108,7 @@ test('two players chat during a show: aliases, debounce, markup as text, unread 
   await chatBox(amy.page).fill('    ');
   await chatBox(amy.page).press('Enter');
   // Two sends back to back (as fast as a thumb can): the second is ignored.
+  await pace(amy.page);
   await amy.page.evaluate(() => {
     const input = document.querySelector<HTMLInputElement>('input[aria-label="Chat message"]')!;
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
