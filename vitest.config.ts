@@ -41,6 +41,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // @fastify/autoload imports the route and plugin files itself: through Vitest, so the
+          // TypeScript is transformed (Node alone cannot load .ts), as its docs advise.
+          server: { deps: { inline: ['@fastify/autoload'] } },
         },
       },
       {

@@ -84,9 +84,10 @@ test.describe('the show', () => {
 
   test('the purchase page, the green room and the exit modal', async ({ page }) => {
     const room = await host.createRoom();
-    // Long enough to look at the purchase page before the green room opens.
+    // Long enough to look at the purchase page before the green room opens, even when four axe
+    // passes take 20 s on a loaded machine.
     const game = await host.createGame(room.roomUuid, {
-      startsInMs: 20_000,
+      startsInMs: 90_000,
       timings: { greenRoomMs: 60_000 },
     });
     const player = await signUpPlayer(page.request);

@@ -102,3 +102,40 @@ test('a player holding a ticket is told when the host cancels the game', async (
   await expect(gameRow(page, game.gameUuid)).toHaveCount(0);
   await expect(page.getByText('No Scheduled Games')).toBeVisible();
 });
+
+test('the rooms carousel moves by keyboard: arrow keys on its dots, Home and End, previous and next', async ({
+  page,
+}) => {
+  await signUpPlayer(page.request);
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'Rooms' });
+  const tabs = carousel.getByRole('tablist', { name: 'Choose a room' }).getByRole('tab');
+  await expect(tabs.nth(2)).toBeVisible({ timeout: 30_000 });
+  const names = await tabs.evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('aria-label')!));
+  await openRoom(page, names[0]!);
+  const tab = (index: number) => carousel.getByRole('tab', { name: names[index]!, exact: true });
+
+  await tab(0).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(1)).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: names[1]! })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab(0)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(tab(names.length - 1)).toHaveAttribute('aria-selected', 'true');
+  await expect(carousel.getByRole('button', { name: 'Next room' })).toBeDisabled();
+
+  await carousel.getByRole('button', { name: 'Previous room' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(tab(names.length - 2)).toHaveAttribute('aria-selected', 'true');
+  await tab(names.length - 2).focus();
+  await page.keyboard.press('Home');
+  await expect(tab(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(carousel.getByRole('button', { name: 'Previous room' })).toBeDisabled();
+  // Each slide says where it stands.
+  await expect(carousel.locator('[aria-roledescription="slide"][aria-current="true"]')).toHaveAttribute(
+    'aria-label',
+    `1 of ${names.length}: ${names[0]}`,
+  );
+});

@@ -1,12 +1,25 @@
 // Lighthouse (mobile preset) on /login, the lobby (signed in) and a game screen, against the
-// real server of the browser tests (scripts/e2e-server.mjs) and the web app as last built (this
-// script builds nothing: run `npm run build` first). Prints each page's scores and fails below
-// the thresholds of docs/web-quality.md. Chromium: CHROME_PATH, else /usr/bin/chromium.
+// real server of the browser tests (scripts/e2e-server.mjs, started and stopped here) and the web
+// app as last built (this script builds nothing: run `npm run build` first). Prints each page's
+// scores and a "below target" line under the thresholds of docs/web-quality.md.
+//   --runs N   measures each page N times and judges the median (the box is noisy); default 1
+//   --strict   exits non-zero below target (default: prints and exits 0)
+// Chromium: CHROME_PATH, else /usr/bin/chromium.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+
+const { values: options } = parseArgs({
+  options: { runs: { type: 'string', default: '1' }, strict: { type: 'boolean', default: false } },
+});
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
+  console.error('--runs takes a whole number from 1 to 9');
+  process.exit(2);
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.LIGHTHOUSE_PORT ?? process.env.E2E_PORT ?? 4199);
@@ -107,7 +120,60 @@ async function preparePlayer() {
   };
 }
 
-let failed = false;
+const METRICS = ['performance', 'accessibility', 'best-practices', 'lcpMs', 'tbtMs', 'cls'];
+const HIGHER_IS_BETTER = new Set(['performance', 'accessibility', 'best-practices']);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const cell = (value, width) => String(value).padStart(width);
+
+/** One Lighthouse run of one page: its six figures, and the audits that cost it a11y or BP points. */
+async function measure(page) {
+  let lhr;
+  // A busy machine now and then loses the trace (NO_NAVSTART, NO_FCP): that run is tried again.
+  for (let attempt = 1; ; attempt += 1) {
+    ({ lhr } = await lighthouse(page.url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+    }));
+    if (!lhr.runtimeError) break;
+    const problem = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    if (attempt === 3) throw new Error(`Lighthouse could not measure ${page.name}: ${problem}`);
+    console.log(`    ${page.name}: ${lhr.runtimeError.code}, measuring again`);
+  }
+  const { categories, audits } = lhr;
+  const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+  const failedAudits = [];
+  for (const id of ['accessibility', 'best-practices']) {
+    for (const ref of categories[id].auditRefs) {
+      const audit = audits[ref.id];
+      if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+        // What exactly: the issue types, or the first few elements or URLs at fault.
+        const what = (audit.details?.items ?? [])
+          .slice(0, 3)
+          .map((item) => item.issueType ?? item.node?.selector ?? item.url ?? item.description)
+          .filter(Boolean);
+        failedAudits.push(`${id}: ${audit.id}: ${audit.title}${what.length ? ` (${what.join('; ')})` : ''}`);
+      }
+    }
+  }
+  return {
+    figures: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+      tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+    },
+    failedAudits,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+let belowTarget = false;
+let broken = false;
 try {
   await waitForServer();
   const player = await preparePlayer();
@@ -126,54 +192,54 @@ try {
     { name: '/', url: `${base}/`, cookie: player.cookie },
     { name: '/game/{id}', url: `${base}/game/${player.gameUuid}`, cookie: player.cookie },
   ];
-  console.log('\nLighthouse 12, mobile preset');
+  console.log(
+    `\nLighthouse 12, mobile preset, ${runs} run${runs > 1 ? 's' : ''} a page${runs > 1 ? ' (median, then min-max)' : ''}`,
+  );
   console.log('page          perf  a11y  best   LCP ms   TBT ms    CLS');
+  const misses = [];
+  // Lighthouse's CPU speed score for the host: TBT is the host's long tasks times a 4x slowdown,
+  // so a busy or slow host (a low index) reads as a slow phone.
+  const benchmarks = [];
   for (const page of pages) {
-    const result = await lighthouse(page.url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
-    });
-    const { categories, audits, runtimeError } = result.lhr;
-    if (runtimeError) {
-      failed = true;
-      console.log(
-        `${page.name.padEnd(12)} Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message}`,
-      );
-      continue;
-    }
-    const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
-    const row = {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      'best-practices': score('best-practices'),
-      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
-      tbtMs: Math.round(audits['total-blocking-time'].numericValue),
-      cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
-    };
-    const misses = [
-      ...['performance', 'accessibility', 'best-practices'].filter((id) => row[id] < THRESHOLDS[id]),
-      ...['lcpMs', 'tbtMs', 'cls'].filter((id) => row[id] > THRESHOLDS[id]),
-    ];
-    if (misses.length) failed = true;
-    console.log(
-      `${page.name.padEnd(12)} ${String(row.performance).padStart(5)} ${String(row.accessibility).padStart(5)} ${String(row['best-practices']).padStart(5)} ${String(row.lcpMs).padStart(8)} ${String(row.tbtMs).padStart(8)} ${String(row.cls).padStart(6)}  ${misses.length ? `BELOW: ${misses.join(', ')}` : 'ok'}`,
+    const results = [];
+    for (let run = 0; run < runs; run += 1) results.push(await measure(page));
+    const figures = Object.fromEntries(METRICS.map((id) => [id, median(results.map((r) => r.figures[id]))]));
+    const pageMisses = METRICS.filter((id) =>
+      HIGHER_IS_BETTER.has(id) ? figures[id] < THRESHOLDS[id] : figures[id] > THRESHOLDS[id],
     );
-    for (const id of ['accessibility', 'best-practices']) {
-      for (const ref of categories[id].auditRefs) {
-        const audit = audits[ref.id];
-        if (ref.weight > 0 && audit.score !== null && audit.score < 1)
-          console.log(`    ${id}: ${audit.id}: ${audit.title}`);
-      }
+    if (pageMisses.length) misses.push(`${page.name} (${pageMisses.join(', ')})`);
+    console.log(
+      `${page.name.padEnd(12)} ${cell(figures.performance, 5)} ${cell(figures.accessibility, 5)} ${cell(figures['best-practices'], 5)} ${cell(figures.lcpMs, 8)} ${cell(figures.tbtMs, 8)} ${cell(figures.cls, 6)}  ${pageMisses.length ? `below target: ${pageMisses.join(', ')}` : 'ok'}`,
+    );
+    if (runs > 1) {
+      const range = (id) => {
+        const values = results.map((r) => r.figures[id]);
+        return `${Math.min(...values)}-${Math.max(...values)}`;
+      };
+      console.log(
+        `${'  range'.padEnd(12)} ${cell(range('performance'), 5)} ${cell(range('accessibility'), 5)} ${cell(range('best-practices'), 5)} ${cell(range('lcpMs'), 8)} ${cell(range('tbtMs'), 8)} ${cell(range('cls'), 6)}`,
+      );
     }
+    for (const audit of new Set(results.flatMap((r) => r.failedAudits))) console.log(`    ${audit}`);
+    benchmarks.push(...results.map((r) => r.benchmarkIndex));
   }
   console.log(
-    `Thresholds: performance, accessibility, best practices ≥ ${THRESHOLDS.performance}; LCP ≤ ${THRESHOLDS.lcpMs} ms, TBT ≤ ${THRESHOLDS.tbtMs} ms, CLS ≤ ${THRESHOLDS.cls}`,
+    `Host CPU benchmark index (Lighthouse's): ${Math.min(...benchmarks)}-${Math.max(...benchmarks)}, median ${median(benchmarks)}`,
   );
+  console.log(
+    `Targets: performance, accessibility, best practices >= ${THRESHOLDS.performance}; LCP <= ${THRESHOLDS.lcpMs} ms, TBT <= ${THRESHOLDS.tbtMs} ms, CLS <= ${THRESHOLDS.cls}`,
+  );
+  if (misses.length) {
+    belowTarget = true;
+    console.log(
+      `Lighthouse: below target on ${misses.join('; ')}${options.strict ? '' : ' (not failing: run with --strict to fail)'}`,
+    );
+  } else {
+    console.log('Lighthouse: every page on target');
+  }
 } catch (error) {
   console.error(error);
-  failed = true;
+  broken = true;
 }
-await stop(failed ? 1 : 0);
+// A run that could not measure always fails; a page below target fails only with --strict.
+await stop(broken || (belowTarget && options.strict) ? 1 : 0);

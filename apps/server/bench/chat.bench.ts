@@ -5,9 +5,6 @@
 // - ball-delivery: from a ball's call to its arrival at a viewer's socket;
 // - chat-delivery: from a message being stored to its arrival at the viewer (chat on only).
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { commitmentOf } from '@ruthless/game';
@@ -18,31 +15,17 @@ import {
   type LiveGameMessage,
   type ServerToClientEvents,
 } from '@ruthless/protocol';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { games, playerProfiles, rooms, users } from '../src/db/schema';
-import { createScratchDatabase } from '../test/test-app';
+import { signIdentityToken, startBenchApp } from './support/bench-app';
 
 const PLAYERS = 10;
 const CHAT_PER_SECOND = 50;
 const BALL_INTERVAL_MS = 200;
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-bench-'));
 // With DATABASE_URL (and REDIS_URL) set: a scratch database on that PostgreSQL, as in production.
-const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
-const app = await buildApp(
-  loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DEMO: 'false',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    DATABASE_URL: scratch?.url,
-    REDIS_URL: process.env.REDIS_URL,
-  }),
-  // The per-player limit would refuse most of the burst; the point is the load, not the limit.
-  { chatLimit: { window: 10, max: 1_000_000 } },
-);
+// The per-player limit would refuse most of the burst; the point is the load, not the limit.
+const bench = await startBenchApp({ chatLimit: { window: 10, max: 1_000_000 } });
+const { app } = bench;
 await app.fastify.listen({ port: 0, host: '127.0.0.1' });
 const address = app.fastify.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -62,20 +45,7 @@ await db
   .insert(playerProfiles)
   .values(players.map((player, i) => ({ userId: player.id, operator: OPERATOR, alias: `Bench${i}` })));
 const tokens: string[] = [];
-for (const player of players) {
-  const { token } = await app.accounts.auth.api.signJWT({
-    body: {
-      payload: {
-        sub: player.id,
-        name: player.name,
-        email: player.email,
-        operator: OPERATOR,
-        iat: Math.floor(Date.now() / 1000),
-      },
-    },
-  });
-  tokens.push(token);
-}
+for (const player of players) tokens.push(await signIdentityToken(app, player));
 
 /**
  * The chatters, on a thread of their own so that their work is not the server's: they keep to
@@ -230,6 +200,4 @@ console.log(
     redis: Boolean(app.realtime.redis),
   }),
 );
-await app.close();
-await scratch?.drop();
-await rm(dataDir, { recursive: true, force: true });
+await bench.close();

@@ -61,6 +61,11 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWithProtocols(['postgres://', 'postgresql://']).optional(),
   REDIS_URL: urlWithProtocols(['redis://', 'rediss://']).optional(),
+  // Deployments (or test runs) sharing one Redis keep apart by prefix: docs/cluster.md.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{0,64}$/, { error: 'expects up to 64 letters, digits or _ : . -' })
+    .default(''),
   SMTP_URL: urlWithProtocols(['smtp://', 'smtps://']).optional(),
   MAIL_FROM: z.string().min(3).default('Ruthless <no-reply@ruthless.localhost>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -92,6 +97,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Put before the realtime's Redis keys (the Socket.IO stream, sessions, socket limits). */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -147,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     dataDir: path.resolve(baseDir, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
+    redisPrefix: values.REDIS_PREFIX,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     google:

@@ -13,6 +13,7 @@ describe('configuration', () => {
       dataDir: path.resolve('/srv/ruthless/data'),
       databaseUrl: undefined,
       redisUrl: undefined,
+      redisPrefix: '',
       google: undefined,
       adminEmails: [],
       demo: true,
@@ -20,6 +21,8 @@ describe('configuration', () => {
       trustProxy: false,
     });
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ REDIS_PREFIX: 'staging:' }).redisPrefix).toBe('staging:');
+    expect(() => loadConfig({ REDIS_PREFIX: 'two words' })).toThrow(/REDIS_PREFIX/);
   });
 
   it('turns the demo off by default in production and reads explicit flags', () => {

@@ -4,7 +4,7 @@ import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitmentOf } from '@ruthless/game';
 import { games, rooms, users, verifications } from '../src/db/schema';
-import { startTestApp, type TestApp } from './test-app';
+import { startTestApp, type TestApp } from './support/test-app';
 import { Browser, decodeJwt, identityToken, registeredPlayer, signUp } from './support/http';
 import { api, withDetails, type GameSocket } from './support/live';
 

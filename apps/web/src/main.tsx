@@ -7,6 +7,16 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 
+declare global {
+  // zod's shared configuration (zod/v4/core), which it adopts when set before it loads.
+  var __zod_globalConfig: { jitless?: boolean } | undefined;
+}
+// zod would probe `new Function` for its fast path, which the Content-Security-Policy forbids
+// (docs/web-quality.md, Security headers): the browser logs a violation on the first parse. Set
+// here, before zod loads with any screen, rather than with `z.config()`, which would bundle zod
+// with the entry.
+globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

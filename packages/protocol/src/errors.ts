@@ -22,6 +22,10 @@ export const ErrorCode = {
   rateLimited: 'auth/too-many-requests',
   /** The request clashes with what exists (a name, a start time), e.g. two requests racing. */
   conflict: 'request/conflict',
+  /** The database or Redis is out of reach for a moment (a restart): nothing was done, try again. */
+  unavailable: 'server/unavailable',
   internal: 'server/internal',
+  /** No database connection came free in time (a rush on one process): try again. */
+  busy: 'server/busy',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -100,7 +100,7 @@ export const hostGameSchema = z.object({
   ticketsAvailable: z.number().int(),
   prizeLuckyFateSelections: luckyFateModeSchema,
   prizes: z.object({ oneLine: z.number(), twoLines: z.number(), fullHouse: z.number() }),
-  timings: z.record(z.string(), z.number()),
+  timings: z.object({}).catchall(z.number()),
   videoSource: z.string().nullable(),
   /** SHA-256 of the game's secret seed: published now, the seed itself when the game ends. */
   commitment: z.string(),

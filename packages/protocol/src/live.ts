@@ -117,6 +117,62 @@ export interface GameResults {
   payouts: { playerId: string; name: string; pence: number }[];
 }
 
+const multiplierSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+/** The app reads `GET /api/games/{gameUuid}/results` with this (the shape of GameResults). */
+export const gameResultsSchema = z.object({
+  gameUuid: z.string(),
+  roomUuid: z.string(),
+  seed: z.string(),
+  commitment: z.string(),
+  ballSequence: z.array(z.number()),
+  prizeBall: z.number(),
+  potMultiplier: multiplierSchema,
+  winners: z.array(
+    z.object({
+      prize: z.enum(['one-line', 'two-lines', 'full-house']),
+      ball: z.number(),
+      onPrizeBall: z.boolean(),
+      tickets: z.array(
+        z.object({ ticketIndex: z.number(), playerId: z.string(), name: z.string(), pence: z.number() }),
+      ),
+    }),
+  ),
+  finalists: z.array(
+    z.object({
+      ticketIndex: z.number(),
+      playerId: z.string(),
+      name: z.string(),
+      runnerUp: z.boolean(),
+      choice: z.enum(['share', 'steal']).nullable(),
+      defaulted: z.boolean(),
+      luckyFatePick: z.number(),
+      luckyFateMultiplier: multiplierSchema,
+    }),
+  ),
+  outcome: z.enum(['all-share', 'some-steal', 'all-steal', 'no-final']),
+  potPence: z.number(),
+  rolloverPence: z.number(),
+  payouts: z.array(z.object({ playerId: z.string(), name: z.string(), pence: z.number() })),
+}) satisfies z.ZodType<GameResults>;
+
+/**
+ * The app reads `GET /api/games/{gameUuid}/events` with this: the envelope checked, each event an
+ * object with a type (what the events say is `verifyGame`'s to check, not the parser's).
+ */
+export const gameEventLogSchema = z.object({
+  gameUuid: z.string(),
+  seed: z.string(),
+  commitment: z.string(),
+  events: z.array(
+    z.custom<GameEvent>(
+      (event) =>
+        typeof event === 'object' && event !== null && typeof (event as { type?: unknown }).type === 'string',
+      { error: 'each event must be an object with a type' },
+    ),
+  ),
+}) satisfies z.ZodType<GameEventLog>;
+
 /**
  * `GET /api/games/{gameUuid}/events`, after the end (409 before): the game's stored event log,
  * exactly as the server folded it (`events[i]` is seq i + 1), with the seed, so anyone can run

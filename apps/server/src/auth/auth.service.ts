@@ -13,7 +13,7 @@ import {
   type AuthProvidersResponse,
   type ErrorResponse,
 } from '@ruthless/protocol';
-import { HttpError } from '../plugins/errors';
+import { InvalidError } from '../errors';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 
 /** An HTTP request for Better Auth, whatever server received it. */
@@ -155,7 +155,7 @@ export class AuthService {
     const context = await this.auth.$context;
     const verification = await context.internalAdapter.findVerificationValue(`reset-password:${code}`);
     if (!verification || verification.expiresAt < new Date()) {
-      throw new HttpError(400, AuthErrorCode.invalidActionCode, INVALID_RESET_CODE_MESSAGE, 'code');
+      throw new InvalidError(AuthErrorCode.invalidActionCode, INVALID_RESET_CODE_MESSAGE, 'code');
     }
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AuthErrorCode, ErrorCode, catalogueMessage } from '@ruthless/protocol';
-import { HttpError } from '../plugins/errors';
+import { ForbiddenError, UnauthorizedError } from '../errors';
 import { IdentityTokenError, tokenFromAuthorization, type IdentityVerifier, type Player } from './identity';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -29,7 +29,7 @@ const REFUSALS: Record<IdentityTokenError['reason'], string> = {
 };
 
 const forbidden = () =>
-  new HttpError(403, AuthErrorCode.permissionDenied, catalogueMessage(AuthErrorCode.permissionDenied));
+  new ForbiddenError(AuthErrorCode.permissionDenied, catalogueMessage(AuthErrorCode.permissionDenied));
 
 /**
  * The API's guards. Tokens come unprefixed in `Authorization` (docs/player-app.md, Calls) or as `Bearer`.
@@ -43,7 +43,7 @@ export const authenticatePlugin = fp<{ verifier: IdentityVerifier }>(
         request.player = await verifier.verify(tokenFromAuthorization(request.headers.authorization));
       } catch (error) {
         if (!(error instanceof IdentityTokenError)) throw error;
-        throw new HttpError(401, ErrorCode.unauthorized, REFUSALS[error.reason], 'authorization');
+        throw new UnauthorizedError(ErrorCode.unauthorized, REFUSALS[error.reason], 'authorization');
       }
     });
     app.decorate('requireOperator', async (request: FastifyRequest) => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { createClient } from 'redis';
 import type { Db } from '../db/database';
 import { rateLimits } from '../db/schema';
+import { UnavailableError } from '../errors';
 
 export interface RateLimitRule {
   /** Seconds. */
@@ -81,7 +82,16 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly prefix = SERVER_RATE_LIMIT_PREFIX,
   ) {}
 
+  /**
+   * Commands wait in the client's queue while it reconnects: a request would hang until Redis is
+   * back. Refused at once instead, with a 503 that says to try again.
+   */
+  private ready(): void {
+    if (!this.redis.isReady) throw new UnavailableError();
+  }
+
   async hit(key: string, windowSeconds: number) {
+    this.ready();
     const redisKey = this.prefix + key;
     const [count, , ttl] = (await this.redis
       .multi()
@@ -93,11 +103,13 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async peek(key: string) {
+    this.ready();
     const value = await this.redis.get(this.prefix + key);
     return value ? Number(value) : 0;
   }
 
   async reset(key: string) {
+    this.ready();
     await this.redis.del(this.prefix + key);
   }
 }

@@ -12,7 +12,7 @@ import {
 } from '@ruthless/protocol';
 import type { Player } from '../auth/identity';
 import type { RateLimitRule, RateLimitStore } from '../auth/rate-limit';
-import { HttpError } from '../plugins/errors';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../errors';
 import type { ChatFeed } from './chat-feed';
 import type { ChatRepository } from './chat.repository';
 import { maskProfanity } from './profanity';
@@ -22,9 +22,9 @@ const HOST_HISTORY = 200;
 /** From the green room until the results; after that the chat is read-only. */
 const OPEN_STAGES = new Set(['green-room', 'reels', 'lucky-fate', 'draw', 'ruthless', 'reveal']);
 
-const notFound = (message: string) => new HttpError(404, ErrorCode.notFound, message);
-const forbidden = (code: string, message: string) => new HttpError(403, code, message);
-const closed = (message: string) => new HttpError(409, ChatErrorCode.closed, message);
+const notFound = (message: string) => new NotFoundError(ErrorCode.notFound, message);
+const forbidden = (code: string, message: string) => new ForbiddenError(code, message);
+const closed = (message: string) => new ConflictError(ChatErrorCode.closed, message);
 
 /**
  * Chat during a live show (docs/chat.md): who may send, what is stored and shown, and the
@@ -56,7 +56,7 @@ export class ChatService {
       throw forbidden(ChatErrorCode.noAlias, 'Choose a new chat name in your profile before chatting.');
     if (game.muted) throw forbidden(ChatErrorCode.muted, CHAT_MUTED_MESSAGE);
     const { count } = await this.limits.hit(`chat:${player.id}`, this.limit.window);
-    if (count > this.limit.max) throw new HttpError(429, ChatErrorCode.tooFast, CHAT_TOO_FAST_MESSAGE);
+    if (count > this.limit.max) throw new TooManyRequestsError(ChatErrorCode.tooFast, CHAT_TOO_FAST_MESSAGE);
 
     const row = await this.repository.insert(game.id, player.id, maskProfanity(body.chatContent), isHost);
     const message: ChatMessage = {

@@ -16,7 +16,7 @@ import {
 import { isUniqueViolation } from '../db/postgres-errors';
 import type { GameRow, GamesRepository, NewGame } from '../games/games.repository';
 import type { MetadataPublisher } from '../lobby/metadata-publisher';
-import { HttpError } from '../plugins/errors';
+import { ConflictError, InvalidError, NotFoundError, type DomainError } from '../errors';
 import type { RoomRow, RoomsRepository } from '../rooms/rooms.repository';
 import type { RoomsService } from '../rooms/rooms.service';
 import type { LiveGames } from '../live/live-games.service';
@@ -82,10 +82,10 @@ function gameColumns(body: UpdateGameBody): Partial<NewGame> {
   return columns;
 }
 
-const roomNotFound = () => new HttpError(404, 'host/room-not-found', 'This room does not exist.', 'roomUuid');
-const gameNotFound = () => new HttpError(404, 'host/game-not-found', 'This game does not exist.', 'gameUuid');
+const roomNotFound = () => new NotFoundError('host/room-not-found', 'This room does not exist.', 'roomUuid');
+const gameNotFound = () => new NotFoundError('host/game-not-found', 'This game does not exist.', 'gameUuid');
 const nameTaken = () =>
-  new HttpError(409, 'host/room-name-taken', 'A room with this name already exists.', 'name');
+  new ConflictError('host/room-name-taken', 'A room with this name already exists.', 'name');
 
 /** What hosts script: rooms, the games in them, changes before the start and cancellations. */
 export class HostService {
@@ -172,8 +172,7 @@ export class HostService {
   async schedule(roomId: string, body: ScheduleBody): Promise<{ games: HostGame[]; skipped: string[] }> {
     if (!(await this.rooms.findById(roomId))) throw roomNotFound();
     if (scheduleDays(body) > SCHEDULE_MAX_DAYS) {
-      throw new HttpError(
-        400,
+      throw new InvalidError(
         'host/schedule-too-long',
         `A schedule can cover at most ${SCHEDULE_MAX_DAYS} days`,
         'toDate',
@@ -181,8 +180,7 @@ export class HostService {
     }
     const starts = scheduleStarts(body);
     if (starts.length > SCHEDULE_MAX_GAMES) {
-      throw new HttpError(
-        400,
+      throw new InvalidError(
         'host/schedule-too-many',
         `This schedule makes ${starts.length} games; at most ${SCHEDULE_MAX_GAMES} at once`,
         'everyMinutes',
@@ -191,8 +189,7 @@ export class HostService {
     const now = this.clock();
     const future = starts.filter((start) => start > now);
     if (future.length === 0) {
-      throw new HttpError(
-        400,
+      throw new InvalidError(
         'host/schedule-empty',
         'This schedule has no start time in the future',
         'fromDate',
@@ -237,7 +234,7 @@ export class HostService {
     if (!(await this.rooms.findById(roomId))) throw roomNotFound();
     const startTime = new Date(body.gameStartTime);
     if (startTime <= this.clock()) {
-      throw new HttpError(400, 'host/start-in-past', 'gameStartTime must be in the future', 'gameStartTime');
+      throw new InvalidError('host/start-in-past', 'gameStartTime must be in the future', 'gameStartTime');
     }
     const seedHex = randomBytes(32).toString('hex');
     let game;
@@ -266,7 +263,7 @@ export class HostService {
   async updateGame(gameId: string, body: UpdateGameBody): Promise<HostGame> {
     const now = this.clock();
     if (body.gameStartTime !== undefined && new Date(body.gameStartTime) <= now) {
-      throw new HttpError(400, 'host/start-in-past', 'gameStartTime must be in the future', 'gameStartTime');
+      throw new InvalidError('host/start-in-past', 'gameStartTime must be in the future', 'gameStartTime');
     }
     let game;
     try {
@@ -286,7 +283,7 @@ export class HostService {
     // A cancellation is a game event: the engine refuses it once the reels have started.
     const result = await this.live.append(gameId, (_state, now) => ({ type: 'game-cancelled', at: now }));
     if (!result.ok) {
-      throw new HttpError(409, 'host/game-started', 'This game has started and can no longer be cancelled.');
+      throw new ConflictError('host/game-started', 'This game has started and can no longer be cancelled.');
     }
     const game = (await this.games.findById(gameId))!;
     this.lobby.invalidate();
@@ -299,22 +296,20 @@ export class HostService {
   }
 
   private slotTaken() {
-    return new HttpError(
-      409,
+    return new ConflictError(
       'host/slot-taken',
       'This room already has a game at that time.',
       'gameStartTime',
     );
   }
 
-  private async whyNotChangeable(gameId: string, body: UpdateGameBody): Promise<HttpError> {
+  private async whyNotChangeable(gameId: string, body: UpdateGameBody): Promise<DomainError> {
     const game = await this.games.findById(gameId);
     if (!game) return gameNotFound();
     if (game.state !== 'scheduled' || game.startTime <= this.clock()) {
-      return new HttpError(409, 'host/game-started', 'This game has started and can no longer be changed.');
+      return new ConflictError('host/game-started', 'This game has started and can no longer be changed.');
     }
-    return new HttpError(
-      409,
+    return new ConflictError(
       'host/below-dealt',
       `maxTickets cannot be below the ${game.ticketsDealt} tickets already claimed`,
       body.maxTickets !== undefined ? 'maxTickets' : undefined,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOM_IMAGE_MAX_BYTES } from '@ruthless/protocol';
-import { HttpError } from '../plugins/errors';
+import { InvalidError, TooLargeError, UnsupportedTypeError } from '../errors';
 
 /** The public path room images are served under. */
 export const ROOM_IMAGES_PATH = '/room-images';
@@ -38,15 +38,14 @@ export class RoomImages {
 
   async store(bytes: Buffer): Promise<string> {
     if (bytes.length === 0) {
-      throw new HttpError(400, 'host/image-empty', 'Choose an image to upload.', 'image');
+      throw new InvalidError('host/image-empty', 'Choose an image to upload.', 'image');
     }
     if (bytes.length > ROOM_IMAGE_MAX_BYTES) {
-      throw new HttpError(413, 'host/image-too-large', 'The image must be at most 2 MB.', 'image');
+      throw new TooLargeError('host/image-too-large', 'The image must be at most 2 MB.', 'image');
     }
     const extension = sniffImage(bytes);
     if (!extension) {
-      throw new HttpError(
-        415,
+      throw new UnsupportedTypeError(
         'host/image-type',
         'The room image must be a PNG, JPEG or WebP picture.',
         'image',

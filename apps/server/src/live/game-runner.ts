@@ -1,22 +1,41 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { LiveGames } from './live-games.service';
 import type { LiveRepository } from './live.repository';
 import { nextStep } from './next-step';
 
-/** A runner holds a game this long without renewing; a crashed process's games move on after it. */
+/**
+ * A runner holds a game this long without renewing (it renews at least every second); a crashed
+ * process's games move on after it, so within LEASE_MS + SCAN_MS (docs/cluster.md).
+ */
 export const LEASE_MS = 3000;
-const SCAN_MS = 1000;
+const SCAN_MS = 500;
+const LEASE_LOST = 'runner/lease-lost';
 // Look ahead far enough to open every green room in time (docs/game-rules.md: 5 minutes by default).
 const HORIZON_MS = 60 * 60_000;
+/**
+ * A failed step (the database restarting) is tried again soon, then at most every second: the
+ * game waits, as nothing can be stored, and carries on from the stored events once it answers.
+ */
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 1000;
+const retryDelay = (failures: number) =>
+  Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1));
 
 /**
  * The automatic host. Each process scans for games that are due and takes a lease on each (a row
  * with an expiry, so exactly one process drives a game at a time, on PGlite and PostgreSQL
  * alike), then appends the game's events on time. Every append re-reads the log under the row
  * lock, so a takeover after a crash carries on from the stored events: no ball twice or skipped.
+ *
+ * Why a lease row rather than an advisory lock or a Redis lease (docs/cluster.md): it needs
+ * nothing but the database every process already shares, works through any connection pooler,
+ * frees a dead process's games after LEASE_MS whatever happened to its TCP connections, and is
+ * fenced: an append by the runner checks its lease under the game's row lock.
  */
 export class GameRunner {
-  readonly runnerId = randomUUID();
+  /** Names the process, so `games.runner_id` tells operators (and tests) which one runs a game. */
+  readonly runnerId = `${hostname()}:${process.pid}:${randomUUID()}`;
   private readonly driving = new Map<string, NodeJS.Timeout | null>();
   private scanTimer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -29,9 +48,14 @@ export class GameRunner {
   ) {}
 
   start(): void {
+    let failures = 0;
     const scan = () => {
       this.scan()
-        .catch((error: unknown) => this.onError(error))
+        .then(() => (failures = 0))
+        .catch((error: unknown) => {
+          // One log line per outage, not one a second.
+          if (failures++ === 0) this.onError(error);
+        })
         .finally(() => {
           if (!this.stopped) this.scanTimer = setTimeout(scan, SCAN_MS);
         });
@@ -54,19 +78,23 @@ export class GameRunner {
   /** Runs the next step of a game now if it is due (tests and the host's controls use the same path). */
   async tick(gameId: string): Promise<number | null> {
     const now = this.clock();
-    if (!(await this.repository.holdLease(gameId, this.runnerId, new Date(now), new Date(now + LEASE_MS)))) {
-      return null;
-    }
+    if (!(await this.repository.holdLease(gameId, this.runnerId, LEASE_MS))) return null;
     const game = await this.live.get(gameId);
     if (!game) return null;
     const startTime = game.row.startTime.getTime();
     let step = nextStep(game.state, startTime);
     if (step && step.at <= now) {
       // Rebuilt from the state under the lock, in case a host or a player moved first.
-      const result = await this.live.append(gameId, (state) => {
-        const current = nextStep(state, startTime);
-        return current && current.at <= this.clock() ? current.build(this.clock()) : null;
-      });
+      const result = await this.live.append(
+        gameId,
+        (state) => {
+          const current = nextStep(state, startTime);
+          return current && current.at <= this.clock() ? current.build(this.clock()) : null;
+        },
+        // Stalled past the lease (a long pause): another process may drive the game now.
+        { check: (tx) => tx.leaseHeld(gameId, this.runnerId), code: LEASE_LOST },
+      );
+      if (!result.ok && result.code === LEASE_LOST) return null;
       if (!result.ok) {
         this.onError(new Error(`runner step refused: ${result.code}`), gameId);
         return 1000;
@@ -82,23 +110,24 @@ export class GameRunner {
   }
 
   private async scan(): Promise<void> {
-    const now = this.clock();
-    const due = await this.repository.gamesToRun(this.runnerId, new Date(now), new Date(now + HORIZON_MS));
+    const due = await this.repository.gamesToRun(this.runnerId, new Date(this.clock() + HORIZON_MS));
     for (const gameId of due) if (!this.driving.has(gameId)) this.drive(gameId);
   }
 
   private drive(gameId: string): void {
     this.driving.set(gameId, null);
+    let failures = 0;
     const loop = () => {
       this.tick(gameId)
         .then((delay) => {
+          failures = 0;
           if (this.stopped) return;
           if (delay === null) this.driving.delete(gameId);
           else this.driving.set(gameId, setTimeout(loop, delay));
         })
         .catch((error: unknown) => {
-          this.onError(error, gameId);
-          if (!this.stopped) this.driving.set(gameId, setTimeout(loop, 1000));
+          if (failures++ === 0) this.onError(error, gameId);
+          if (!this.stopped) this.driving.set(gameId, setTimeout(loop, retryDelay(failures)));
         });
     };
     loop();

@@ -9,7 +9,7 @@ import {
   type GameState,
   type LuckyFatePick,
 } from '@ruthless/game';
-import { HttpError } from '../plugins/errors';
+import { ConflictError, NotFoundError } from '../errors';
 import type { LiveGames } from './live-games.service';
 
 /** The words a player or host sees when the game's rules refuse what they asked. */
@@ -31,7 +31,7 @@ const REFUSALS: Partial<Record<string, string>> = {
   [RuleCode.GameCancelled]: 'This game has been cancelled.',
 };
 
-const notFound = () => new HttpError(404, 'game/not-found', 'This game does not exist.', 'gameUuid');
+const notFound = () => new NotFoundError('game/not-found', 'This game does not exist.', 'gameUuid');
 
 /** Finalists' choices, in-game lucky-fate picks and the host's controls, all as game events. */
 export class LiveActions {
@@ -71,7 +71,7 @@ export class LiveActions {
           };
         case 'draw': {
           const ball = nextBall(state);
-          if (ball === null) throw new HttpError(409, 'game/no-ball', 'There is no ball to call now.');
+          if (ball === null) throw new ConflictError('game/no-ball', 'There is no ball to call now.');
           return { type: 'ball-called', at: now, ball };
         }
         case 'pause':
@@ -80,7 +80,7 @@ export class LiveActions {
           return { type: 'draw-resumed', at: now };
         case 'end':
           if (state.stage !== 'reveal') {
-            throw new HttpError(409, 'game/not-in-reveal', 'A game can be ended once its reveal has begun.');
+            throw new ConflictError('game/not-in-reveal', 'A game can be ended once its reveal has begun.');
           }
           return { type: 'game-ended', at: now };
       }
@@ -95,7 +95,7 @@ export class LiveActions {
     const result = await this.live.append(gameId, build);
     if (!result.ok) {
       const message = REFUSALS[result.code] ?? "That can't be done at this stage of the game.";
-      throw new HttpError(409, result.code, message);
+      throw new ConflictError(result.code, message);
     }
   }
 }

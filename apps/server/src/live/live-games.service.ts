@@ -99,8 +99,11 @@ export class LiveGames {
   async append(
     gameId: string,
     build: (state: GameState, now: number) => GameEvent | null,
+    /** Checked under the lock first; false refuses with `code` (the runner's lease fence). */
+    guard?: { check: (tx: LiveRepository) => Promise<boolean>; code: string },
   ): Promise<AppendResult> {
     const outcome = await this.repository.withGameLocked(gameId, async (row, tx) => {
+      if (guard && !(await guard.check(tx))) return { live: undefined, event: null, code: guard.code };
       const live = await this.catchUp(row, tx);
       const event = build(live.state, this.clock());
       if (!event) return { live, event: null, code: null };
@@ -111,8 +114,8 @@ export class LiveGames {
       await this.applySideEffects(tx, row, event, applied.state);
       return { live: { ...live, seq, state: applied.state }, event, code: null };
     });
-    this.remember(outcome.live);
-    if (outcome.code) return { ok: false, code: outcome.code };
+    if (outcome.live) this.remember(outcome.live);
+    if (outcome.code || !outcome.live) return { ok: false, code: outcome.code ?? 'live/not-appended' };
     if (outcome.event)
       this.broadcast(gameId, await this.message(outcome.live, outcome.live.seq, outcome.event));
     return { ok: true, appended: outcome.event !== null, state: outcome.live.state };

@@ -9,7 +9,8 @@ import type { LuckyFatePick } from '@ruthless/game';
 import { z } from 'zod';
 import type { Player } from '../auth/identity';
 import type { ChatService } from '../chat/chat.service';
-import { HttpError } from '../plugins/errors';
+import { DomainError } from '../errors';
+import { refusalFrom } from '../plugins/error-handler';
 import { playerRefusal, socketPlayer, type SocketIdentity } from '../realtime/socket-identity';
 import type { RealtimeServer } from '../realtime/socket-server';
 import type { LiveActions } from './live-actions.service';
@@ -23,7 +24,8 @@ const gameIdSchema = z.uuid();
 
 const refused = (error: unknown): { ok: false; message: string } => ({
   ok: false,
-  message: error instanceof HttpError ? error.message : 'Something went wrong. Please try again.',
+  // A refusal of ours, or a database out of reach ("try again in a moment").
+  message: refusalFrom(error)?.message ?? 'Something went wrong. Please try again.',
 });
 
 /**
@@ -64,6 +66,8 @@ export function registerLiveHandlers(
         const recentChat = await chat.recent(parsed.data.gameUuid);
         ack({ ok: true, snapshot: { ...joined.snapshot, chat: recentChat }, missed: joined.missed });
       } catch (error) {
+        // Not joined (the database restarting): not in the room either.
+        await Promise.resolve(socket.leave(room)).catch(() => {});
         app.log.error({ err: error }, 'game:join failed');
         ack(refused(error));
       }
@@ -91,7 +95,7 @@ export function registerLiveHandlers(
           await run(player, gameId, value);
           ack({ ok: true });
         } catch (error) {
-          if (!(error instanceof HttpError)) app.log.error({ err: error }, 'game action failed');
+          if (!(error instanceof DomainError)) app.log.error({ err: error }, 'game action failed');
           ack(refused(error));
         }
       };

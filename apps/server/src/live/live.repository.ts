@@ -112,8 +112,11 @@ export class LiveRepository {
     return row;
   }
 
-  /** Games that need a runner by `horizon`: not over, and with no live lease but ours. */
-  async gamesToRun(runnerId: string, now: Date, horizon: Date): Promise<string[]> {
+  /**
+   * Games that need a runner by `horizon`: not over, and with no live lease but ours. Lease times
+   * are the database's clock, so processes on machines whose clocks disagree still agree on them.
+   */
+  async gamesToRun(runnerId: string, horizon: Date): Promise<string[]> {
     const rows = await this.db
       .select({ id: games.id })
       .from(games)
@@ -121,7 +124,11 @@ export class LiveRepository {
         and(
           notInArray(games.state, ['ended', 'cancelled']),
           lt(games.startTime, horizon),
-          or(isNull(games.runnerId), eq(games.runnerId, runnerId), lt(games.leaseUntil, now)),
+          or(
+            isNull(games.runnerId),
+            eq(games.runnerId, runnerId),
+            lt(games.leaseUntil, sql`clock_timestamp()`),
+          ),
         ),
       )
       .orderBy(asc(games.startTime))
@@ -129,18 +136,36 @@ export class LiveRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Takes or renews the lease on a game; false when another runner holds it. */
-  async holdLease(gameId: string, runnerId: string, now: Date, until: Date): Promise<boolean> {
+  /** Takes or renews the lease on a game for `leaseMs`; false when another runner holds it. */
+  async holdLease(gameId: string, runnerId: string, leaseMs: number): Promise<boolean> {
     const rows = await this.db
       .update(games)
-      .set({ runnerId, leaseUntil: until })
+      .set({ runnerId, leaseUntil: sql`clock_timestamp() + make_interval(secs => ${leaseMs / 1000})` })
       .where(
         and(
           eq(games.id, gameId),
-          or(isNull(games.runnerId), eq(games.runnerId, runnerId), lt(games.leaseUntil, now)),
+          or(
+            isNull(games.runnerId),
+            eq(games.runnerId, runnerId),
+            lt(games.leaseUntil, sql`clock_timestamp()`),
+          ),
         ),
       )
       .returning({ id: games.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * The fence: true while `runnerId`'s lease is live. Inside `withGameLocked` the answer holds
+   * until the commit, since taking a lease over needs the same row lock.
+   */
+  async leaseHeld(gameId: string, runnerId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: games.id })
+      .from(games)
+      .where(
+        and(eq(games.id, gameId), eq(games.runnerId, runnerId), gt(games.leaseUntil, sql`clock_timestamp()`)),
+      );
     return rows.length > 0;
   }
 

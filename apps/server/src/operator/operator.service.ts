@@ -6,7 +6,7 @@ import {
   type ProfileUpdate,
   type UserSettings,
 } from '@ruthless/protocol';
-import { HttpError } from '../plugins/errors';
+import { ConflictError, ForbiddenError } from '../errors';
 import type { Player } from '../auth/identity';
 import {
   AliasTakenError,
@@ -39,8 +39,7 @@ export class OperatorService {
   /** Idempotent: a second call changes nothing. The email must be the token's. */
   async register(player: Player, registration: OperatorRegistration): Promise<void> {
     if (registration.email.toLowerCase() !== player.email.toLowerCase()) {
-      throw new HttpError(
-        403,
+      throw new ForbiddenError(
         AuthErrorCode.permissionDenied,
         'email: does not match the email of the signed-in account.',
         'email',
@@ -104,6 +103,6 @@ export class OperatorService {
   }
 }
 
-const aliasTaken = () => new HttpError(409, ErrorCode.validation, ALIAS_TAKEN_MESSAGE, 'alias');
+const aliasTaken = () => new ConflictError(ErrorCode.validation, ALIAS_TAKEN_MESSAGE, 'alias');
 const notRegistered = () =>
-  new HttpError(403, AuthErrorCode.permissionDenied, "You don't have permission to access this resource.");
+  new ForbiddenError(AuthErrorCode.permissionDenied, "You don't have permission to access this resource.");

@@ -16,6 +16,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes brotli and gzip copies beside each text file (apps/web/vite/precompress.ts):
+      // sent as they are to a browser that accepts them, so nothing is compressed per request.
+      preCompressed: true,
       // Hashed assets never change; the shell itself must always be revalidated.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

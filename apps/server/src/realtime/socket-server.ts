@@ -4,6 +4,7 @@ import type { Gauge } from 'prom-client';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@ruthless/protocol';
+import { RedisRateLimitStore } from '../auth/rate-limit';
 import { KeyedTokenBuckets, TokenBucket, type EventLimit } from './event-rate-limit';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -23,6 +24,9 @@ export interface SocketEventLimits {
   perAddress: EventLimit;
 }
 
+/** The largest frame a client may send, as the HTTP API's body limit. */
+export const MAX_FRAME_BYTES = 64 * 1024;
+
 /** Far above what the app sends (a few events a second); a flood is cut off at once. */
 export const DEFAULT_SOCKET_EVENT_LIMITS: SocketEventLimits = {
   perSocket: { burst: 40, perSecond: 10 },
@@ -36,6 +40,8 @@ export const DEFAULT_SOCKET_EVENT_LIMITS: SocketEventLimits = {
 export async function startRealtime(options: {
   httpServer: HttpServer;
   redisUrl: string | undefined;
+  /** Before every Redis key of the realtime: deployments sharing a Redis keep apart. */
+  redisPrefix?: string;
   socketsConnected: Gauge;
   /** The browser origins allowed to connect: PUBLIC_URL's and the configured extra ones. */
   allowedOrigins: string[];
@@ -46,7 +52,7 @@ export async function startRealtime(options: {
   onFlood?: (address: string) => void;
 }): Promise<Realtime> {
   const limits = options.eventLimits ?? DEFAULT_SOCKET_EVENT_LIMITS;
-  const addressBuckets = new KeyedTokenBuckets(limits.perAddress);
+  const prefix = options.redisPrefix ?? '';
   const allowedOrigins = new Set(options.allowedOrigins);
   let redis: RedisClient | undefined;
   if (options.redisUrl) {
@@ -55,6 +61,12 @@ export async function startRealtime(options: {
     redis.on('error', () => {});
     await redis.connect();
   }
+  const addressAllows = redis
+    ? sharedAddressLimit(
+        new RedisRateLimitStore(redis, `${prefix}ruthless:socket-events:`),
+        limits.perAddress,
+      )
+    : localAddressLimit(limits.perAddress);
   const io: RealtimeServer = new Server(options.httpServer, {
     serveClient: false,
     // A browser may only connect from our own pages (never judged by the client's own Host or
@@ -63,21 +75,41 @@ export async function startRealtime(options: {
       const origin = request.headers.origin;
       callback(null, !origin || allowedOrigins.has(origin));
     },
+    // With the streams adapter the sessions and missed packets live in Redis, so a connection
+    // recovers on any process (not after its process died: that one never saved the session,
+    // and the app's game:join with lastSeq fills the gap; docs/cluster.md).
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000 },
-    ...(redis ? { adapter: createAdapter(redis) } : {}),
+    // Our messages are a few hundred bytes: a bigger frame closes the connection before it is parsed.
+    maxHttpBufferSize: MAX_FRAME_BYTES,
+    ...(redis
+      ? {
+          adapter: createAdapter(redis, {
+            streamName: `${prefix}socket.io`,
+            channelPrefix: `${prefix}socket.io`,
+            sessionKeyPrefix: `${prefix}sio:session:`,
+          }),
+        }
+      : {}),
   });
 
   io.on('connection', (socket) => {
     // Every event, whatever handler takes it, passes the connection's and the address's limits;
-    // a connection over either is closed.
+    // a connection over either is closed. A connection lives on one process, so its own bucket
+    // is local; an address's connections may be spread over processes, so that count is shared.
     const address = options.clientAddress(socket.request);
     const own = new TokenBucket(limits.perSocket.burst, limits.perSocket.perSecond);
-    socket.use((_event, next) => {
-      if (own.take() && addressBuckets.take(address)) return next();
+    const flood = () => {
       if (socket.connected) {
         options.onFlood?.(address);
         socket.disconnect(true);
       }
+    };
+    socket.use((_event, next) => {
+      if (!own.take()) return flood();
+      const allowed = addressAllows(address);
+      if (allowed === true) return next();
+      if (allowed === false) return flood();
+      void allowed.then((ok) => (ok ? next() : flood()));
     });
     options.socketsConnected.inc();
     socket.on('disconnect', () => options.socketsConnected.dec());
@@ -97,4 +129,34 @@ export async function startRealtime(options: {
       if (redis?.isOpen) await redis.quit().catch(() => {});
     },
   };
+}
+
+type AddressLimit = (address: string) => boolean | Promise<boolean>;
+
+function localAddressLimit(limit: EventLimit): AddressLimit {
+  const buckets = new KeyedTokenBuckets(limit);
+  return (address) => buckets.take(address);
+}
+
+// Longer than a healthy Redis ever takes; a Redis away (restarting) must not stall the show.
+const SHARED_LIMIT_WAIT_MS = 250;
+
+/**
+ * The address's events over every process, counted in Redis: `burst` events per window of
+ * burst / perSecond seconds (the token bucket's long-run rate). With Redis unreachable or slow it
+ * lets events through: the connection's own bucket still holds.
+ */
+function sharedAddressLimit(store: RedisRateLimitStore, limit: EventLimit): AddressLimit {
+  const windowSeconds = Math.max(1, Math.ceil(limit.burst / limit.perSecond));
+  return (address) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(true), SHARED_LIMIT_WAIT_MS);
+      void store
+        .hit(address, windowSeconds)
+        .then(
+          ({ count }) => resolve(count <= limit.burst),
+          () => resolve(true),
+        )
+        .finally(() => clearTimeout(timer));
+    });
 }

@@ -34,9 +34,15 @@ export function toLobbyGame(game: GameRow, now: number): LobbyGame {
   };
 }
 
+/** The cached list, also as JSON once per load: each room's text up to its `serverTime`. */
+interface CachedRooms {
+  rooms: RoomWithoutClock[];
+  jsonHeads: string[];
+}
+
 /** The lobby's rooms with their upcoming games, cached briefly and stamped with the server's time. */
 export class RoomsService {
-  private cache: { operator: string; at: number; rooms: Promise<RoomWithoutClock[]> } | undefined;
+  private cache: { operator: string; at: number; rooms: Promise<CachedRooms> } | undefined;
 
   constructor(
     private readonly repository: RoomsRepository,
@@ -45,14 +51,34 @@ export class RoomsService {
 
   async listRooms(operator: string): Promise<Room[]> {
     const now = this.clock();
+    const { rooms } = await this.cached(operator, now);
+    const serverTime = new Date(now).toISOString();
+    return rooms.map((room) => ({ ...room, serverTime }));
+  }
+
+  /**
+   * The same list as JSON text: serialised once per load, so each request only adds its
+   * `serverTime` (every player polls; a per-request serialisation cost more than the read).
+   */
+  async listRoomsJson(operator: string): Promise<string> {
+    const now = this.clock();
+    const { jsonHeads } = await this.cached(operator, now);
+    const serverTime = `${JSON.stringify(new Date(now).toISOString())}}`;
+    return `[${jsonHeads.map((head) => head + serverTime).join(',')}]`;
+  }
+
+  private cached(operator: string, now: number): Promise<CachedRooms> {
     if (!this.cache || this.cache.operator !== operator || now - this.cache.at >= CACHE_MS) {
-      const rooms = this.load(operator, now);
+      const rooms = this.load(operator, now).then((list) => ({
+        rooms: list,
+        // '{...,"games":[...]' + ',"serverTime":' : the answer's time goes after it.
+        jsonHeads: list.map((room) => `${JSON.stringify(room).slice(0, -1)},"serverTime":`),
+      }));
       this.cache = { operator, at: now, rooms };
       // A failed load must not be served from the cache.
       rooms.catch(() => (this.cache = undefined));
     }
-    const serverTime = new Date(now).toISOString();
-    return (await this.cache.rooms).map((room) => ({ ...room, serverTime }));
+    return this.cache.rooms;
   }
 
   /** Forgets the cached list, e.g. after a room or game changed. */

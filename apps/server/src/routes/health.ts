@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '@ruthless/protocol';
+import { VERSION } from '../app';
 
 export interface HealthChecks {
   databaseKind: 'pglite' | 'postgres';
@@ -26,7 +27,18 @@ async function answers(ping: () => Promise<void>): Promise<boolean> {
 }
 
 /** GET /health: 200 when the database (and Redis, when configured) answers, 503 otherwise. */
-export const healthRoutes: FastifyPluginAsyncZod<HealthChecks> = async (app, checks) => {
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, realtime } = app;
+  const checks: HealthChecks = {
+    databaseKind: database.kind,
+    pingDatabase: database.ping,
+    pingRedis: realtime.redis
+      ? async () => {
+          await realtime.redis!.ping();
+        }
+      : undefined,
+    version: VERSION,
+  };
   app.get(
     '/health',
     {
@@ -53,3 +65,5 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthChecks> = async (app, che
     },
   );
 };
+
+export default healthRoutes;

@@ -9,7 +9,7 @@ import {
 import { isUniqueViolation } from '../db/postgres-errors';
 import type { GameRow, GamesRepository } from '../games/games.repository';
 import type { MetadataPublisher } from '../lobby/metadata-publisher';
-import { HttpError } from '../plugins/errors';
+import { ConflictError, NotFoundError, type DomainError } from '../errors';
 import type { TicketRow, TicketsRepository } from './tickets.repository';
 
 function toActiveTicket(ticket: TicketRow, game: GameRow): ActiveTicket {
@@ -61,9 +61,10 @@ export class TicketsService {
       if (!isUniqueViolation(error)) throw error;
       outcome = await this.tickets.claim(claim);
     }
+    // Before the read below, which can fail on a busy database after the claim has committed.
+    if (outcome.kind === 'created') this.metadata.touch(request.gameId);
     const game = await this.games.findById(request.gameId);
     if (outcome.kind === 'refused' || !game) throw this.refusal(game, request, claim.now);
-    if (outcome.kind === 'created') this.metadata.touch(game.id);
     return { created: outcome.kind === 'created', ticket: toActiveTicket(outcome.ticket, game) };
   }
 
@@ -95,21 +96,21 @@ export class TicketsService {
     game: GameRow | undefined,
     request: { roomId: string; luckyFatePick: number | null },
     now: Date,
-  ): HttpError {
-    if (!game) return new HttpError(404, 'claim/not-found', ClaimMessage.notFound, 'gameUuid');
+  ): DomainError {
+    if (!game) return new NotFoundError('claim/not-found', ClaimMessage.notFound, 'gameUuid');
     if (game.roomId !== request.roomId) {
-      return new HttpError(404, 'claim/wrong-room', ClaimMessage.wrongRoom, 'roomUuid');
+      return new NotFoundError('claim/wrong-room', ClaimMessage.wrongRoom, 'roomUuid');
     }
-    if (game.state === 'cancelled') return new HttpError(409, 'claim/cancelled', ClaimMessage.cancelled);
+    if (game.state === 'cancelled') return new ConflictError('claim/cancelled', ClaimMessage.cancelled);
     if ((game.state !== 'scheduled' && game.state !== 'green-room') || game.startTime <= now) {
-      return new HttpError(409, 'claim/started', ClaimMessage.started);
+      return new ConflictError('claim/started', ClaimMessage.started);
     }
     if (game.luckyFateMode === 'pre-game' && request.luckyFatePick === null) {
-      return new HttpError(409, 'claim/needs-card', ClaimMessage.needsCard);
+      return new ConflictError('claim/needs-card', ClaimMessage.needsCard);
     }
     if (game.luckyFateMode === 'in-game' && request.luckyFatePick !== null) {
-      return new HttpError(409, 'claim/card-in-game', ClaimMessage.cardInGame, 'luckyFateCard');
+      return new ConflictError('claim/card-in-game', ClaimMessage.cardInGame, 'luckyFateCard');
     }
-    return new HttpError(409, 'claim/sold-out', ClaimMessage.soldOut);
+    return new ConflictError('claim/sold-out', ClaimMessage.soldOut);
   }
 }

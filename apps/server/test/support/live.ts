@@ -1,4 +1,4 @@
-import { io as connectSocket, type Socket } from 'socket.io-client';
+import { io as connectSocket, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type {
   ClientToServerEvents,
   GameSnapshot,
@@ -14,15 +14,24 @@ export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export class Viewer {
   readonly messages: LiveGameMessage[] = [];
   snapshot: GameSnapshot | undefined;
+  /** Live events that came while a join was on its way, applied after its missed events. */
+  private held: LiveGameMessage[] | undefined;
   private constructor(readonly socket: GameSocket) {}
 
-  static async join(base: string, token: string | null, gameUuid: string): Promise<Viewer> {
+  static async join(
+    base: string,
+    token: string | null,
+    gameUuid: string,
+    /** More socket options (the cluster tests pick each viewer's local address). */
+    options: Partial<ManagerOptions & SocketOptions> = {},
+  ): Promise<Viewer> {
     const socket: GameSocket = connectSocket(base, {
       transports: ['websocket'],
       auth: token ? { token } : { preview: true },
+      ...options,
     });
     const viewer = new Viewer(socket);
-    socket.on('game:event', (message) => viewer.receive(message));
+    socket.on('game:event', (message) => (viewer.held ? viewer.held.push(message) : viewer.receive(message)));
     // After a lost connection (or a server restart) the app rejoins from the last seq it showed.
     socket.io.on('reconnect', () => {
       viewer.rejoin(gameUuid).catch(() => {});
@@ -43,13 +52,23 @@ export class Viewer {
 
   /** Joins (again) with the last seq seen and takes in what was missed. */
   async rejoin(gameUuid: string): Promise<JoinGameResult> {
-    const result = await this.socket
-      .timeout(10_000)
-      .emitWithAck('game:join', { gameUuid, lastSeq: this.lastSeq });
-    if (!result.ok) throw new Error(result.message);
-    this.snapshot ??= result.snapshot;
-    for (const message of result.missed) this.receive(message);
-    return result;
+    // The server puts the socket in the game's room before it reads the missed events, so a
+    // live event can arrive before the answer: held until the missed ones are in, as the app's
+    // live feed does (apps/web/src/lib/live-game/live-feed.ts), else they would look seen.
+    this.held ??= [];
+    try {
+      const result = await this.socket
+        .timeout(10_000)
+        .emitWithAck('game:join', { gameUuid, lastSeq: this.lastSeq });
+      if (!result.ok) throw new Error(result.message);
+      this.snapshot ??= result.snapshot;
+      for (const message of result.missed) this.receive(message);
+      return result;
+    } finally {
+      const held = this.held ?? [];
+      this.held = undefined;
+      for (const message of held) this.receive(message);
+    }
   }
 
   private receive(message: LiveGameMessage): void {

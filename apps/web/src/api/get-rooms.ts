@@ -10,7 +10,11 @@ export const roomsQueryKey = ['rooms'] as const;
 
 /** `GET /rooms?operator=enlivon`: the operator's rooms with their upcoming games. */
 export async function getRooms({ signal }: { signal?: AbortSignal } = {}): Promise<Room[]> {
-  const rooms = await api.get<Room[]>('/rooms', { query: { operator: OPERATOR }, signal });
+  const rooms = await api.get('/rooms', {
+    schema: () => import('@ruthless/protocol/rooms').then(({ roomsResponseSchema }) => roomsResponseSchema),
+    query: { operator: OPERATOR },
+    signal,
+  });
   // Each response is stamped with the server's clock: correct countdowns for this device's skew.
   if (rooms[0]) useServerClockStore.getState().setFromServerTime(rooms[0].serverTime);
   return rooms;

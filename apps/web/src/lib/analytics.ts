@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from './dates';
 
 /** The analytics events of docs/player-app.md (Calls), pushed to the tag manager's global data layer. */
 export type AnalyticsEventName = 'claimTime' | 'joinGameTime' | 'joinLobbyTime' | 'logOffTime';

@@ -1,7 +1,7 @@
-import { GENERIC_ERROR_MESSAGE } from '@ruthless/protocol';
+import { GENERIC_ERROR_MESSAGE, roomsResponseSchema } from '@ruthless/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
-import { api, ApiError, errorMessage, toApiError } from './api-client';
+import { api, ApiError, errorMessage, toApiError, UNREADABLE_RESPONSE_CODE } from './api-client';
 
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -161,5 +161,74 @@ describe('api', () => {
     const error = await api.get('/rooms').catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(DOMException);
     expect((error as DOMException).name).toBe('AbortError');
+  });
+  describe("reading the answer with the endpoint's schema", () => {
+    const room = {
+      roomUuid: '6f1c2a4e-8a55-4c1e-9a57-3d4a0b8f2c11',
+      name: 'Ruby Rush',
+      roomImage: '/rooms/ruby.webp',
+      theme: 'RED',
+      serverTime: '2026-11-23T18:00:00.000Z',
+      games: [],
+    };
+    let logged: unknown[][];
+
+    beforeEach(() => {
+      logged = [];
+      vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
+    });
+
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('a good answer comes back parsed and typed', async () => {
+      answer = () => json([room], 200);
+      const rooms = await api.get('/rooms', { schema: roomsResponseSchema });
+      expect(rooms).toEqual([room]);
+      expect(rooms[0]!.theme).toBe('RED');
+      expect(logged).toEqual([]);
+    });
+
+    it('a schema can load beside the request (a route that does not bundle it up front)', async () => {
+      answer = () => json([room], 200);
+      const rooms = await api.get('/rooms', { schema: () => Promise.resolve(roomsResponseSchema) });
+      expect(rooms).toEqual([room]);
+    });
+
+    it('an answer of another shape is an ApiError naming the endpoint and the field, showing the generic message', async () => {
+      answer = () => json([{ ...room, theme: 'PURPLE', games: undefined }], 200);
+      const error = await api
+        .get('/rooms', { schema: roomsResponseSchema })
+        .catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(ApiError);
+      const apiError = error as ApiError;
+      expect(apiError.message).toBe(GENERIC_ERROR_MESSAGE);
+      expect(apiError.code).toBe(UNREADABLE_RESPONSE_CODE);
+      expect(apiError.status).toBe(200);
+      expect(apiError.detail).toMatch(/^GET \/rooms answered 200 with a body not of the expected shape/);
+      expect(apiError.detail).toContain('0.theme');
+      expect(apiError.detail).toContain('0.games');
+      expect(errorMessage(error)).toBe(GENERIC_ERROR_MESSAGE);
+      expect(logged).toHaveLength(1);
+    });
+
+    it('a body that is not JSON is an ApiError too, not a crash', async () => {
+      answer = () => new Response('<html>upstream timed out</html>', { status: 200 });
+      const error = await api
+        .get('/rooms', { schema: roomsResponseSchema })
+        .catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ code: UNREADABLE_RESPONSE_CODE, message: GENERIC_ERROR_MESSAGE });
+      expect((error as ApiError).detail).toBe('GET /rooms answered 200 with a body that is not JSON');
+    });
+
+    it('an empty answer where the schema wants a body is refused', async () => {
+      answer = () => new Response(null, { status: 204 });
+      const error = await api
+        .get('/rooms', { schema: roomsResponseSchema })
+        .catch((thrown: unknown) => thrown);
+      expect(error).toMatchObject({ code: UNREADABLE_RESPONSE_CODE, status: 204 });
+    });
   });
 });

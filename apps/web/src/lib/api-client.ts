@@ -1,23 +1,32 @@
+import type * as z from 'zod';
 import { catalogueMessage, GENERIC_ERROR_MESSAGE } from '@ruthless/protocol';
 import { useSessionStore } from '@/stores/session-store';
 
 /** The API's base address (docs/player-app.md (Calls): one client with a configured base). */
 export const API_BASE_URL: string = import.meta.env.VITE_API_URL ?? '/api';
 
-/** A failed call, normalised: what to show (`message`), the server's `code` and the `field` at fault. */
+/**
+ * A failed call, normalised: what to show (`message`), the server's `code` and the `field` at
+ * fault; for an answer the app could not read, what was wrong with it (`detail`, for developers).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly field: string | undefined;
+  readonly detail: string | undefined;
 
-  constructor(message: string, options: { status: number; code?: string; field?: string }) {
+  constructor(message: string, options: { status: number; code?: string; field?: string; detail?: string }) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status;
     this.code = options.code;
     this.field = options.field;
+    this.detail = options.detail;
   }
 }
+
+/** The code of an answer that is not what the protocol says it is (not JSON, or not the schema's shape). */
+export const UNREADABLE_RESPONSE_CODE = 'response/unreadable' as const;
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -25,6 +34,47 @@ export interface RequestOptions {
   query?: Query;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+}
+
+/**
+ * A call whose answer is read: the protocol's schema of the endpoint's response, or a loader of
+ * it (`() => import('@ruthless/protocol').then((p) => p.roomsResponseSchema)`) for a route that
+ * must not bundle zod up front (the landing): it loads while the request is on its way.
+ */
+export interface ParsedRequestOptions<Schema extends z.ZodType> extends RequestOptions {
+  schema: Schema | (() => Promise<Schema>);
+}
+
+function unreadable(method: string, path: string, status: number, why: string): ApiError {
+  const detail = `${method} ${path} answered ${status} with ${why}`;
+  // The player sees the generic message; the developer needs to know which field broke.
+  console.error(`Unreadable API response: ${detail}`);
+  return new ApiError(GENERIC_ERROR_MESSAGE, { status, code: UNREADABLE_RESPONSE_CODE, detail });
+}
+
+/** Reads an answer's body against the endpoint's schema (no schema: the body as it came). */
+function readBody(
+  method: string,
+  path: string,
+  response: Response,
+  text: string,
+  schema: z.ZodType | undefined,
+): unknown {
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw unreadable(method, path, response.status, 'a body that is not JSON');
+    }
+  }
+  if (!schema) return body;
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(body)'}: ${issue.message}`);
+  throw unreadable(method, path, response.status, `a body not of the expected shape (${issues.join('; ')})`);
 }
 
 function buildUrl(path: string, query?: Query): string {
@@ -61,12 +111,13 @@ export async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-async function request<T>(
+async function request(
   method: string,
   path: string,
   body: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
+  options: RequestOptions & { schema?: z.ZodType | (() => Promise<z.ZodType>) } = {},
+): Promise<unknown> {
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = useSessionStore.getState().accessToken;
   // docs/player-app.md (Calls): the token goes unprefixed.
@@ -87,20 +138,43 @@ async function request<T>(
     throw new ApiError(GENERIC_ERROR_MESSAGE, { status: 0, code: 'network' });
   }
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const text = response.status === 204 ? '' : await response.text();
+  return readBody(method, path, response, text, await schema);
 }
 
-/** The one HTTP client of the app (docs/player-app.md, Calls). Each call returns the parsed JSON body. */
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+interface Call {
+  /** With the endpoint's schema: the answer parsed and typed, or an ApiError when it does not match. */
+  <Schema extends z.ZodType>(path: string, options: ParsedRequestOptions<Schema>): Promise<z.output<Schema>>;
+  /** Without one: an answer the caller does not read (unknown). */
+  (path: string, options?: RequestOptions): Promise<unknown>;
+}
+
+interface CallWithBody {
+  <Schema extends z.ZodType>(
+    path: string,
+    body: unknown,
+    options: ParsedRequestOptions<Schema>,
+  ): Promise<z.output<Schema>>;
+  (path: string, body?: unknown, options?: RequestOptions): Promise<unknown>;
+}
+
+/**
+ * The one HTTP client of the app (docs/player-app.md, Calls). Each api function passes the
+ * protocol's schema of its endpoint's response (imported on its own, so a route bundles only the
+ * schemas it calls) and gets the body parsed; an answer of another shape is an ApiError.
+ */
+export const api: {
+  get: Call;
+  delete: Call;
+  post: CallWithBody;
+  put: CallWithBody;
+  patch: CallWithBody;
+} = {
+  get: (path: string, options?: RequestOptions) => request('GET', path, undefined, options),
+  delete: (path: string, options?: RequestOptions) => request('DELETE', path, undefined, options),
+  post: (path: string, body?: unknown, options?: RequestOptions) => request('POST', path, body, options),
+  put: (path: string, body?: unknown, options?: RequestOptions) => request('PUT', path, body, options),
+  patch: (path: string, body?: unknown, options?: RequestOptions) => request('PATCH', path, body, options),
 };
 
 /** The message to show for any thrown value. */

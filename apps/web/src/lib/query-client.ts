@@ -1,4 +1,5 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import type { UNREADABLE_RESPONSE_CODE } from './api-client';
 
 const second = 1000;
 
@@ -7,9 +8,19 @@ export function retryDelay(attemptIndex: number): number {
   return Math.min(second * 2 ** attemptIndex, 30 * second);
 }
 
+// Type-checked against api-client's constant, without bundling the client into the entry chunk.
+const unreadableCode: typeof UNREADABLE_RESPONSE_CODE = 'response/unreadable';
+
+/** An answer not of the protocol's shape (api-client's ApiError): a bug to show, not a hiccup to retry. */
+function isUnreadable(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === unreadableCode;
+}
+
 export const queryConfig = {
   queries: {
-    retry: 3,
+    retry: (failureCount, error) => !isUnreadable(error) && failureCount < 3,
+    // The screen's area shows its crash card (with the trace and Refresh) rather than wrong data.
+    throwOnError: isUnreadable,
     retryDelay,
     staleTime: 5 * 60 * second,
     refetchOnWindowFocus: false,

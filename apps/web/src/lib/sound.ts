@@ -1,4 +1,5 @@
-import { Howl, Howler } from 'howler';
+import type * as HowlerTypes from 'howler';
+import type { Howl } from 'howler';
 import { useEffect, useSyncExternalStore } from 'react';
 
 /** The show's short sound effects in public/media/sfx. */
@@ -15,8 +16,31 @@ export const MUTE_STORAGE_KEY = 'isMuted';
 /** docs/player-app.md (Constants): on Apple devices audio comes back this long after the page is shown again. */
 const APPLE_RESUME_DELAY_MS = 500;
 
+type HowlerModule = typeof HowlerTypes;
+let howlerModule: Promise<HowlerModule> | undefined;
+
+/**
+ * howler loads with the first sound, not with the page (docs/web-quality.md, JavaScript per
+ * route). Every use of it goes through this one promise, so its callbacks run in call order.
+ */
+export function withHowler(use: (howler: HowlerModule) => void): void {
+  howlerModule ??= import('howler').then((howler) => {
+    howler.Howler.volume(DEFAULT_VOLUME);
+    // docs/player-app.md (State kept by the app): the mute preference is applied at start.
+    howler.Howler.mute(muted);
+    return howler;
+  });
+  void howlerModule.then(use);
+}
+
+/** Like withHowler, but only once something has asked for howler: stopping silence loads nothing. */
+function ifHowlerRequested(use: (howler: HowlerModule) => void): void {
+  if (howlerModule) void howlerModule.then(use);
+}
+
 const tracks = new Map<MusicTrack, Howl>();
-let current: { track: MusicTrack; howl: Howl } | undefined;
+/** The track playing (or loading to play); its Howl is made once howler has loaded. */
+let current: { track: MusicTrack } | undefined;
 let pendingStop: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
@@ -29,11 +53,8 @@ function readMuted(): boolean {
 }
 
 let muted = readMuted();
-Howler.volume(DEFAULT_VOLUME);
-// docs/player-app.md (State kept by the app): the mute preference is applied at start.
-Howler.mute(muted);
 
-function howlFor(track: MusicTrack): Howl {
+function howlFor({ Howl }: HowlerModule, track: MusicTrack): Howl {
   let howl = tracks.get(track);
   if (!howl) {
     // Not preloaded (docs/player-app.md, Constants): the file is fetched the first time the track plays.
@@ -55,22 +76,31 @@ function cancelPendingStop() {
 export const music = {
   start(track: MusicTrack): void {
     cancelPendingStop();
-    if (current?.track === track) {
-      if (!current.howl.playing()) current.howl.play();
-      return;
-    }
-    current?.howl.stop();
-    const howl = howlFor(track);
-    current = { track, howl };
-    // Not preloaded: fetch it now, and play as soon as it has loaded (howler queues the play).
-    if (howl.state() === 'unloaded') howl.load();
-    howl.play();
+    const previous = current?.track;
+    current = { track };
+    withHowler((howler) => {
+      const howl = howlFor(howler, track);
+      if (previous === track) {
+        if (!howl.playing()) howl.play();
+        return;
+      }
+      if (previous) tracks.get(previous)?.stop();
+      // Not preloaded: fetch it now, and play as soon as it has loaded (howler queues the play).
+      if (howl.state() === 'unloaded') howl.load();
+      howl.play();
+    });
   },
   pause(): void {
-    current?.howl.pause();
+    const track = current?.track;
+    if (track) ifHowlerRequested(() => tracks.get(track)?.pause());
   },
   resume(): void {
-    if (current && !current.howl.playing()) current.howl.play();
+    const track = current?.track;
+    if (track)
+      ifHowlerRequested(() => {
+        const howl = tracks.get(track);
+        if (howl && !howl.playing()) howl.play();
+      });
   },
   /**
    * Stops the music. With `afterMs` it stops a moment later unless a screen starts a track in the
@@ -80,8 +110,9 @@ export const music = {
     cancelPendingStop();
     const stopNow = () => {
       pendingStop = undefined;
-      current?.howl.stop();
+      const track = current?.track;
       current = undefined;
+      if (track) ifHowlerRequested(() => tracks.get(track)?.stop());
     };
     if (afterMs > 0) pendingStop = setTimeout(stopNow, afterMs);
     else stopNow();
@@ -94,7 +125,7 @@ export const music = {
 
 const effects = new Map<Sfx, Howl>();
 
-function effect(name: Sfx): Howl {
+function effect({ Howl }: HowlerModule, name: Sfx): Howl {
   let howl = effects.get(name);
   if (!howl) {
     // Not preloaded on creation: the start-up gate loads them (loadGameSounds), else the first play.
@@ -106,14 +137,18 @@ function effect(name: Sfx): Howl {
 
 /** Plays a sound effect once, at `volume` (0..1). */
 export function playSfx(name: Sfx, volume = 0.6): void {
-  const howl = effect(name);
-  if (howl.state() === 'unloaded') howl.load();
-  const id = howl.play();
-  howl.volume(volume, id);
+  withHowler((howler) => {
+    const howl = effect(howler, name);
+    if (howl.state() === 'unloaded') howl.load();
+    const id = howl.play();
+    howl.volume(volume, id);
+  });
 }
 
 export function stopSfx(): void {
-  for (const howl of effects.values()) howl.stop();
+  ifHowlerRequested(() => {
+    for (const howl of effects.values()) howl.stop();
+  });
 }
 
 /** The shared button's click. */
@@ -128,13 +163,15 @@ export function playClick(): void {
 export function loadGameSounds(timeoutMs = SOUND_LOAD_TIMEOUT_MS): Promise<void> {
   const loads = GAME_SOUNDS.map(
     (name) =>
-      new Promise<void>((resolve) => {
-        const howl = effect(name);
-        if (howl.state() === 'loaded') return resolve();
-        howl.once('load', () => resolve());
-        howl.once('loaderror', () => resolve());
-        if (howl.state() === 'unloaded') howl.load();
-      }),
+      new Promise<void>((resolve) =>
+        withHowler((howler) => {
+          const howl = effect(howler, name);
+          if (howl.state() === 'loaded') return resolve();
+          howl.once('load', () => resolve());
+          howl.once('loaderror', () => resolve());
+          if (howl.state() === 'unloaded') howl.load();
+        }),
+      ),
   );
   return new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, timeoutMs);
@@ -143,6 +180,13 @@ export function loadGameSounds(timeoutMs = SOUND_LOAD_TIMEOUT_MS): Promise<void>
       resolve();
     });
   });
+}
+
+/** Resumes the browser's audio context if howler made one and it is not running. */
+export async function resumeAudioContext(): Promise<void> {
+  if (!howlerModule) return;
+  const { Howler } = await howlerModule;
+  if (Howler.ctx && Howler.ctx.state !== 'running') await Howler.ctx.resume();
 }
 
 /** True when the player muted the app (persisted as `isMuted` in localStorage). */
@@ -157,7 +201,7 @@ export function setMuted(value: boolean): void {
   } catch {
     // Private mode without storage: the preference lasts for this page only.
   }
-  Howler.mute(value);
+  ifHowlerRequested(({ Howler }) => Howler.mute(muted));
   for (const listener of listeners) listener();
 }
 
@@ -194,12 +238,16 @@ export function handleAppleVisibility(warn: (message: string) => void): () => vo
   const onChange = () => {
     clearTimeout(resumeTimer);
     if (document.hidden) {
-      Howler.mute(true);
-      Howler.ctx?.suspend().catch(() => warn(audioMessages.suspendFailed));
+      ifHowlerRequested(({ Howler }) => {
+        Howler.mute(true);
+        Howler.ctx?.suspend().catch(() => warn(audioMessages.suspendFailed));
+      });
     } else {
       resumeTimer = setTimeout(() => {
-        Howler.mute(muted);
-        Howler.ctx?.resume().catch(() => warn(audioMessages.resumeFailed));
+        ifHowlerRequested(({ Howler }) => {
+          Howler.mute(muted);
+          Howler.ctx?.resume().catch(() => warn(audioMessages.resumeFailed));
+        });
       }, APPLE_RESUME_DELAY_MS);
     }
   };

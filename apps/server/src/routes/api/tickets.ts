@@ -2,28 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   claimResponseSchema,
   claimTicketBodySchema,
-  errorResponseSchema,
   myShowsResponseSchema,
   purchaseBodySchema,
   purchasesQuerySchema,
   purchasesResponseSchema,
 } from '@ruthless/protocol';
-import type { TicketsService } from '../../tickets/tickets.service';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+import { PLAYER_ERRORS as errors } from '../../schemas/errors';
 
 /** The player's tickets: claims for in-game and pre-game lucky-fate games, and the active list. */
-export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> = async (app, { tickets }) => {
+const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { tickets } = app;
   const guards = [app.authenticate, app.requireOperator];
 
   app.post(
-    '/api/claim-ticket',
+    '/claim-ticket',
     {
       onRequest: guards,
       schema: {
@@ -46,7 +38,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
   );
 
   app.post(
-    '/api/purchase',
+    '/purchase',
     {
       onRequest: guards,
       schema: {
@@ -69,7 +61,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
   );
 
   app.get(
-    '/api/purchases',
+    '/purchases',
     {
       onRequest: guards,
       schema: {
@@ -84,7 +76,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
   );
 
   app.get(
-    '/api/my-shows',
+    '/my-shows',
     {
       onRequest: guards,
       schema: {
@@ -97,3 +89,5 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
     async (request) => tickets.myShows(request.player!.id),
   );
 };
+
+export default ticketsRoutes;

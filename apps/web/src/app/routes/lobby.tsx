@@ -1,13 +1,12 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { LobbyGame } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
-import { useClaimTicket } from '@/features/lobby/api/claim-ticket';
-import { useActiveTickets } from '@/features/lobby/api/get-active-tickets';
+import { useClaimTicket } from '@/api/claim-ticket';
+import { useActiveTickets } from '@/api/get-active-tickets';
 import { useRooms } from '@/api/get-rooms';
 import { GameList } from '@/features/lobby/components/game-list';
-import { RoomCarousel } from '@/features/lobby/components/room-carousel';
 import { useCancelledGames } from '@/features/lobby/hooks/use-cancelled-games';
 import { useLiveMetadata } from '@/features/lobby/hooks/use-live-metadata';
 import { usePlayerEmail } from '@/features/lobby/hooks/use-player-email';
@@ -17,6 +16,11 @@ import { useBackgroundMusic } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
 import styles from './lobby.module.css';
+
+// The carousel (and embla) load beside the rooms request, started as soon as the lobby loads;
+// the skeleton stays until both are in, so nothing below it jumps.
+const roomCarousel = import('@/features/lobby/components/room-carousel');
+const RoomCarousel = lazy(() => roomCarousel.then(({ RoomCarousel }) => ({ default: RoomCarousel })));
 
 /**
  * The games lobby (docs/player-app.md, Screens): the rooms carousel, the selected room's games with their
@@ -77,6 +81,14 @@ export function LobbyRoute() {
     }
   };
 
+  const loading = (
+    <div className={styles.loading} role="status" aria-label="Loading rooms">
+      <div className={styles.skeletonCard} />
+      <div className={styles.skeletonRow} />
+      <div className={styles.skeletonRow} />
+    </div>
+  );
+
   return (
     <div className={styles.lobby}>
       <header className={styles.header}>
@@ -85,11 +97,7 @@ export function LobbyRoute() {
       </header>
 
       {rooms.isPending ? (
-        <div className={styles.loading} role="status" aria-label="Loading rooms">
-          <div className={styles.skeletonCard} />
-          <div className={styles.skeletonRow} />
-          <div className={styles.skeletonRow} />
-        </div>
+        loading
       ) : rooms.isError && roomList.length === 0 ? (
         <Panel className={styles.problem} role="alert">
           <p className={styles.problemTitle}>The studio lights are off</p>
@@ -104,7 +112,7 @@ export function LobbyRoute() {
           <p className={styles.problemText}>No rooms are open yet. The host is setting up the studio.</p>
         </Panel>
       ) : (
-        <>
+        <Suspense fallback={loading}>
           <RoomCarousel rooms={roomList} selectedIndex={selectedIndex} onSelect={onSelect} />
           <GameList
             room={room}
@@ -113,7 +121,7 @@ export function LobbyRoute() {
             onClaim={onClaim}
             email={email}
           />
-        </>
+        </Suspense>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from '@/lib/dates';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { LobbyGame, Room } from '@ruthless/protocol';
@@ -6,13 +6,13 @@ import { Button, LinkButton } from '@/components/ui/button';
 import { ArrowLeftIcon, TicketIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
-import { useActiveTickets } from '@/features/lobby/api/get-active-tickets';
+import { useActiveTickets } from '@/api/get-active-tickets';
 import { useRooms } from '@/api/get-rooms';
 import { Countdown } from '@/features/lobby/components/countdown';
 import { GreenRoomSign } from '@/features/lobby/components/green-room-sign';
 import { useCountdown } from '@/features/lobby/hooks/use-countdown';
 import { useLiveMetadata } from '@/features/lobby/hooks/use-live-metadata';
-import { usePurchaseTicket } from '@/features/purchase/api/purchase-ticket';
+import { useClaimTicket } from '@/api/claim-ticket';
 import { LuckyFateCards } from '@/features/purchase/components/lucky-fate-cards';
 import { PrizeTable } from '@/features/purchase/components/prize-table';
 import { useBackgroundMusic } from '@/lib/sound';
@@ -69,7 +69,7 @@ export function PurchaseRoute() {
 
 function TicketOffice({ room, game, held }: { room: Room; game: LobbyGame; held: boolean }) {
   const navigate = useNavigate();
-  const purchase = usePurchaseTicket();
+  const purchase = useClaimTicket();
   const [picked, setPicked] = useState<number | null>(null);
   const countdown = useCountdown(game.gameStartTime);
   const started = game.hasGameStarted || countdown.completed;

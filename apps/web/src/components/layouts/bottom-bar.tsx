@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { useClientStore } from '@/stores/client-store';
+import round from '@/components/ui/round-button/round-button.module.css';
 import styles from './bottom-bar.module.css';
 
 export const navigationDrawerId = 'navigation-drawer';
@@ -24,7 +25,7 @@ export function BottomBar({ isGame }: { isGame: boolean }) {
           {isGame && <span ref={setFooterSlot} className={styles.slot} />}
           <button
             type="button"
-            className={[styles.round, styles.menu].join(' ')}
+            className={[round.round, styles.menu].join(' ')}
             aria-label={isOpen ? 'Close menu' : 'Menu'}
             aria-expanded={isOpen}
             aria-controls={navigationDrawerId}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { handleAppleVisibility } from '@/lib/sound';
 import { useClientStore, type BackgroundTheme } from '@/stores/client-store';
 import { RotateDevice } from './rotate-device';

@@ -42,8 +42,6 @@ export interface GameStoreState {
   myLuckyFatePick: LuckyFatePick | null;
   connection: ConnectionState;
   refusal: string | null;
-  /** Server time minus local time, in ms. */
-  clockOffsetMs: number;
   /** The live stream's measured playback latency in ms (0: no live stream, or preview). */
   latencyMs: number;
 
@@ -54,7 +52,6 @@ export interface GameStoreState {
   setMyChoice: (choice: Choice | null) => void;
   setMyLuckyFatePick: (pick: LuckyFatePick | null) => void;
   setConnection: (connection: ConnectionState, refusal?: string | null) => void;
-  setClockOffset: (offsetMs: number) => void;
   setLatency: (latencyMs: number) => void;
   setMetadata: (metadata: GameMetadata) => void;
 }
@@ -90,10 +87,9 @@ function fromView(view: LiveView) {
  */
 export const useGameStore = create<GameStoreState>()((set) => ({
   gameUuid: null,
-  clockOffsetMs: 0,
   ...empty,
 
-  reset: (gameUuid) => set((state) => ({ ...empty, gameUuid, clockOffsetMs: state.clockOffsetMs })),
+  reset: (gameUuid) => set({ ...empty, gameUuid }),
   showSnapshot: (snapshot) =>
     set((state) => ({
       ...fromView(snapshot.view),
@@ -115,12 +111,6 @@ export const useGameStore = create<GameStoreState>()((set) => ({
   setMyChoice: (myChoice) => set({ myChoice }),
   setMyLuckyFatePick: (myLuckyFatePick) => set({ myLuckyFatePick }),
   setConnection: (connection, refusal = null) => set({ connection, refusal }),
-  setClockOffset: (clockOffsetMs) => set({ clockOffsetMs }),
   setLatency: (latencyMs) => set({ latencyMs }),
   setMetadata: (metadata) => set({ metadata }),
 }));
-
-/** The server's clock now, as this screen best knows it. */
-export function gameServerNow(): number {
-  return Date.now() + useGameStore.getState().clockOffsetMs;
-}

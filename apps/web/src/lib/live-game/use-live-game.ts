@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { ChatMessage, GameMetadata, LiveGameMessage } from '@ruthless/protocol';
-import { gameSocket } from './game-socket';
+import { getIdentifiedSocket } from '@/lib/socket';
 import { joinGame, leaveGame, measureClock } from './join-game';
-import { gameServerNow, useGameStore } from './game-store';
+import { useServerClockStore, serverNow } from '@/stores/server-clock-store';
+import { useGameStore } from './game-store';
 import { LiveFeed } from './live-feed';
 
 const REJOIN_DELAY_MS = 2_000;
@@ -28,7 +29,7 @@ export function useLiveGame(
   useEffect(() => {
     const store = useGameStore.getState();
     store.reset(gameUuid);
-    const socket = gameSocket({ preview });
+    const socket = getIdentifiedSocket({ preview });
     const feed = new LiveFeed({
       snapshot: (snapshot) => useGameStore.getState().showSnapshot(snapshot),
       message: (message, replayed) => useGameStore.getState().showMessage(message, replayed),
@@ -44,7 +45,7 @@ export function useLiveGame(
 
     const pump = () => {
       clearTimeout(timer);
-      const wait = feed.release(gameServerNow(), useGameStore.getState().latencyMs);
+      const wait = feed.release(serverNow(), useGameStore.getState().latencyMs);
       if (wait !== null) timer = setTimeout(pump, Math.min(wait, 1_000));
     };
 
@@ -53,7 +54,7 @@ export function useLiveGame(
       if (closed || !sample) return;
       if (sample.rttMs <= bestRtt) {
         bestRtt = sample.rttMs;
-        useGameStore.getState().setClockOffset(sample.offsetMs);
+        useServerClockStore.getState().setOffset(sample.offsetMs);
       }
     };
 
@@ -76,7 +77,7 @@ export function useLiveGame(
       }
       const { snapshot, missed } = result;
       // Before the first ping answers, the snapshot's stamp is the best clock we have.
-      if (bestRtt === Infinity) useGameStore.getState().setClockOffset(snapshot.serverTime - Date.now());
+      if (bestRtt === Infinity) useServerClockStore.getState().setFromServerTime(snapshot.serverTime);
       useGameStore.getState().setYou(snapshot.you);
       feed.joined(snapshot, missed);
       // The chat is not delayed with the stream: it is the room talking, not the show.

@@ -1,12 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { Panel } from '@/components/ui/panel';
-import { LoginFormArea } from '@/features/auth/components/login-form-area';
-import { UpcomingShows } from '@/features/auth/components/upcoming-shows';
+import { Spinner } from '@/components/ui/spinner';
 import { LandingFooter } from './landing-footer';
 import { Marketing } from './marketing';
-import { PrivacyPolicy } from './privacy-policy';
 import styles from './login.module.css';
+
+// The parts that wait on the network (the rooms, the session check) load their code meanwhile: the
+// first paint needs neither the forms (react-hook-form, zod, Better Auth's client) nor the carousel
+// (docs/web-quality.md, JavaScript per route). The privacy policy is read by few.
+const LoginFormArea = lazy(async () => ({
+  default: (await import('@/features/auth/components/login-form-area')).LoginFormArea,
+}));
+const PrivacyPolicy = lazy(async () => ({ default: (await import('./privacy-policy')).PrivacyPolicy }));
+const UpcomingShows = lazy(async () => ({
+  default: (await import('@/features/auth/components/upcoming-shows')).UpcomingShows,
+}));
 
 /**
  * The landing page (docs/player-app.md, Screens): the show's logo and promise, the test-show notice, the
@@ -46,16 +56,28 @@ export function LoginRoute() {
 
       {showPrivacyPolicy ? (
         <Panel tone="gold" className={styles.formArea} aria-labelledby="privacy-policy-title">
-          <PrivacyPolicy titleId="privacy-policy-title" />
+          <Suspense fallback={<Spinner />}>
+            <PrivacyPolicy titleId="privacy-policy-title" />
+          </Suspense>
           <Link to="/login" className={styles.back} replace>
             Back to sign in
           </Link>
         </Panel>
       ) : (
         <>
-          <UpcomingShows />
+          <Suspense fallback={<div className={styles.showsPlaceholder} aria-hidden="true" />}>
+            <UpcomingShows />
+          </Suspense>
           <Panel tone="gold" className={styles.formArea} aria-label="Sign in or sign up">
-            <LoginFormArea />
+            <Suspense
+              fallback={
+                <div className={styles.checking}>
+                  <Spinner label="Checking your session" />
+                </div>
+              }
+            >
+              <LoginFormArea />
+            </Suspense>
           </Panel>
         </>
       )}

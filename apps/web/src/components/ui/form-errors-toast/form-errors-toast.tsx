@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import styles from './form-errors-toast.module.css';
 
 // The previous form's toast goes when a new one comes, so only the latest list shows.

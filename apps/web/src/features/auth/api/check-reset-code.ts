@@ -1,10 +1,12 @@
+import { resetCodeResponseSchema } from '@ruthless/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ResetCodeResponse } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 /** `GET /api/auth/reset-code/{code}`: whether a reset code can still be used (it is not consumed). */
 export const checkResetCode = (code: string) =>
-  api.get<ResetCodeResponse>(`/auth/reset-code/${encodeURIComponent(code)}`);
+  api.get(`/auth/reset-code/${encodeURIComponent(code)}`, {
+    schema: resetCodeResponseSchema,
+  });
 
 export const checkResetCodeQueryOptions = (code: string) =>
   queryOptions({

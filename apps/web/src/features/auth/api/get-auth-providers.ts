@@ -1,9 +1,12 @@
+import { authProvidersResponseSchema } from '@ruthless/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthProvidersResponse } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 /** `GET /api/auth/providers`: whether Google sign-in is configured on this server. */
-export const getAuthProviders = () => api.get<AuthProvidersResponse>('/auth/providers');
+export const getAuthProviders = () =>
+  api.get('/auth/providers', {
+    schema: authProvidersResponseSchema,
+  });
 
 export const getAuthProvidersQueryOptions = () =>
   queryOptions({ queryKey: ['authProviders'], queryFn: getAuthProviders, staleTime: Infinity, retry: 1 });

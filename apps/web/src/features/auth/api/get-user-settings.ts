@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserSettings } from '@ruthless/protocol';
 import { ApiError, api } from '@/lib/api-client';
 
 /** `GET /api/operator/user`: the default user settings the start-up gate checks. */
-export const getUserSettings = () => api.get<UserSettings>('/operator/user');
+export const getUserSettings = () =>
+  api.get('/operator/user', {
+    // user.ts's schemas bring libphonenumber: loaded beside the request, not with /login.
+    schema: () => import('@ruthless/protocol/user').then(({ userSettingsSchema }) => userSettingsSchema),
+  });
 
 export const userSettingsQueryKey = ['defaultUserSettings'] as const;
 

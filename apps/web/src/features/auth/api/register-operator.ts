@@ -1,9 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  OPERATOR,
-  type OperatorRegistrationInput,
-  type OperatorRegistrationResponse,
-} from '@ruthless/protocol';
+import { OPERATOR, type OperatorRegistrationInput } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 export interface RegisterOperatorInput {
@@ -16,7 +12,12 @@ export interface RegisterOperatorInput {
 /** `POST /api/operator/auth` with `Bearer {token}`: registers the player with the operator (idempotent). */
 export function registerOperator({ token, email, firstName = '', lastName = '' }: RegisterOperatorInput) {
   const body: OperatorRegistrationInput = { email, firstName, lastName, operator: OPERATOR };
-  return api.post<OperatorRegistrationResponse>('/operator/auth', body, {
+  return api.post('/operator/auth', body, {
+    // user.ts's schemas bring libphonenumber: loaded beside the request, not with /login.
+    schema: () =>
+      import('@ruthless/protocol/user').then(
+        ({ operatorRegistrationResponseSchema }) => operatorRegistrationResponseSchema,
+      ),
     headers: { Authorization: `Bearer ${token}` },
   });
 }

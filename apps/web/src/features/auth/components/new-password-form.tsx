@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { newPasswordSchema, type NewPasswordForm as NewPasswordValues } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

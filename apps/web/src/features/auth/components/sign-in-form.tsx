@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { signInSchema, type SignInForm as SignInValues } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';

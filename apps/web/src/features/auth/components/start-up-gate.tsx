@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Navigate, Outlet, useMatch, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { needsMandatoryDetails } from '@ruthless/protocol';

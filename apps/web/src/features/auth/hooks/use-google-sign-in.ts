@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { oauthErrorMessage } from '@ruthless/protocol';
 import { errorMessage } from '@/lib/api-client';
 import { completeSignIn, runAuthFlow } from '../api/complete-sign-in';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { signOut } from '@/lib/auth-client';
 import { useSessionStore } from '@/stores/session-store';
 import { getIdentityToken } from '../api/get-identity-token';

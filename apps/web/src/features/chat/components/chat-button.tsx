@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChatIcon } from '@/components/ui/icons';
 import { useChatStore } from '../stores/chat-store';
+import round from '@/components/ui/round-button/round-button.module.css';
 import styles from './chat-button.module.css';
 
 export const chatPanelId = 'chat-panel';
@@ -30,7 +31,7 @@ export function ChatButton({ floating = false }: { floating?: boolean }) {
     <span className={[styles.wrap, floating ? styles.floating : ''].join(' ')}>
       <button
         type="button"
-        className={[styles.button, isOpen ? styles.open : ''].join(' ')}
+        className={[round.round, styles.button, isOpen ? styles.open : ''].join(' ')}
         aria-label={label}
         aria-expanded={isOpen}
         aria-controls={chatPanelId}

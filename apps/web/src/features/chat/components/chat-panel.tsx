@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { CHAT_MAX_LENGTH } from '@ruthless/protocol';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';

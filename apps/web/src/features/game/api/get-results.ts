@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GameResults } from '@ruthless/protocol';
+import { type GameResults } from '@ruthless/protocol';
 import { api, ApiError } from '@/lib/api-client';
 
 export const resultsQueryKey = (gameUuid: string) => ['game-results', gameUuid] as const;
 
 /** `GET /api/games/{gameUuid}/results`: the published results with the seed (409 before the end). */
 export function getResults(gameUuid: string, signal?: AbortSignal): Promise<GameResults> {
-  return api.get<GameResults>(`/games/${gameUuid}/results`, { signal });
+  return api.get(`/games/${gameUuid}/results`, {
+    schema: () => import('@ruthless/protocol/live').then(({ gameResultsSchema }) => gameResultsSchema),
+    signal,
+  });
 }
 
 export function resultsQueryOptions(gameUuid: string) {

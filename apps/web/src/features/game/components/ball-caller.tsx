@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { gameServerNow, useGameStore } from '@/lib/live-game/game-store';
+import { useGameStore } from '@/lib/live-game/game-store';
+import { serverNow } from '@/stores/server-clock-store';
 import { loadCallTexts, useCallText } from '../hooks/use-call-texts';
 import { playCall, playSfx } from '../utils/game-audio';
 
@@ -27,7 +28,7 @@ export function BallCaller({ voice, sound }: { voice: boolean; sound: boolean })
     if (!newest || newest.event.type !== 'ball-called' || newest.replayed) return;
     if (played.current !== null && newest.seq <= played.current) return;
     played.current = newest.seq;
-    if (!sound || gameServerNow() - newest.at > FRESH_MS + useGameStore.getState().latencyMs) return;
+    if (!sound || serverNow() - newest.at > FRESH_MS + useGameStore.getState().latencyMs) return;
     playSfx('ball-drop', 0.5);
     if (voice) playCall(newest.event.ball);
   }, [recent, sound, voice]);

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { Modal } from './modal';
+import { Modal } from '@/components/ui/modal';
 
 /** docs/player-app.md (Screens): leaving a game asks first. */
 export function ExitModal({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { Choice, LuckyFatePick, Stage } from '@ruthless/game';
 import type { ChatMessage } from '@ruthless/protocol';
 import { LinkButton } from '@/components/ui/button';

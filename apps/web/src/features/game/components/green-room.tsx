@@ -1,5 +1,5 @@
 import type { LiveView } from '@ruthless/protocol';
-import { secondsLeft, useServerNow } from '../hooks/use-server-now';
+import { secondsLeft, useServerNow } from '@/hooks/use-server-now';
 import { money } from '../utils/labels';
 import styles from './green-room.module.css';
 

@@ -1,6 +1,6 @@
 import type { LuckyFatePick } from '@ruthless/game';
 import type { LiveView } from '@ruthless/protocol';
-import { secondsLeft, useServerNow } from '../hooks/use-server-now';
+import { secondsLeft, useServerNow } from '@/hooks/use-server-now';
 import styles from './lucky-fate.module.css';
 
 export interface LuckyFateProps {

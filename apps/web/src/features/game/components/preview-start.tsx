@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { format } from '@/lib/dates';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
 import { getRoomsQueryOptions } from '@/api/get-rooms';

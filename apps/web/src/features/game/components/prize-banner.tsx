@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { LiveView } from '@ruthless/protocol';
-import { useServerNow } from '../hooks/use-server-now';
+import { useServerNow } from '@/hooks/use-server-now';
 import { playSfx } from '../utils/game-audio';
 import { money, nameOf, prizeLabel } from '../utils/labels';
 import styles from './prize-banner.module.css';

@@ -1,5 +1,5 @@
 import type { LiveView } from '@ruthless/protocol';
-import { useServerNow } from '../hooks/use-server-now';
+import { useServerNow } from '@/hooks/use-server-now';
 import { money } from '../utils/labels';
 import { reelStopsAt } from '../utils/reels-landing';
 import { Ball } from './ball';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { LiveView } from '@ruthless/protocol';
-import { useServerNow } from '../hooks/use-server-now';
+import { useServerNow } from '@/hooks/use-server-now';
 import { playSfx } from '../utils/game-audio';
 import { money, nameOf, outcomeHeadline } from '../utils/labels';
 import { ShareIcon, StealIcon } from '@/components/ui/share-steal-slider';

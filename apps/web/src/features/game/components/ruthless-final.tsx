@@ -1,6 +1,6 @@
 import type { Choice } from '@ruthless/game';
 import type { LiveView } from '@ruthless/protocol';
-import { secondsLeft, useServerNow } from '../hooks/use-server-now';
+import { secondsLeft, useServerNow } from '@/hooks/use-server-now';
 import { money, nameOf } from '../utils/labels';
 import { ShareStealSlider } from '@/components/ui/share-steal-slider';
 import styles from './ruthless-final.module.css';

@@ -1,11 +1,10 @@
-import { Howler } from 'howler';
 import { useState, type RefObject } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { isMuted } from '@/lib/sound';
+import { isMuted, resumeAudioContext } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
 import { VIDEO_MISSING_MESSAGE } from '@/lib/video-source';
-import { Modal } from './modal';
+import { Modal } from '@/components/ui/modal';
 
 /**
  * docs/player-app.md (Screens, Start-up gate): shown while the host video is suspended or needs a tap; Confirm tries to
@@ -28,7 +27,7 @@ export function SoundRequiredModal({ videoRef }: { videoRef: RefObject<HTMLVideo
     }
     setBusy(true);
     try {
-      if (Howler.ctx && Howler.ctx.state !== 'running') await Howler.ctx.resume();
+      await resumeAudioContext();
       video.muted = isMuted();
       await video.play();
       setFailed(null);

@@ -1,5 +1,5 @@
 import type { LiveView } from '@ruthless/protocol';
-import { useServerNow } from '../hooks/use-server-now';
+import { useServerNow } from '@/hooks/use-server-now';
 import { money, prizeLabel } from '../utils/labels';
 import { potReelLanded, shownPot } from '../utils/reels-landing';
 import styles from './status-bar.module.css';

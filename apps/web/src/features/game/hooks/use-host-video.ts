@@ -1,7 +1,8 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useMuted } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
-import { gameServerNow, useGameStore } from '@/lib/live-game/game-store';
+import { useGameStore } from '@/lib/live-game/game-store';
+import { serverNow } from '@/stores/server-clock-store';
 import { chooseSource, VIDEO_MISSING_MESSAGE, type ChosenSource } from '@/lib/video-source';
 
 interface HlsLike {
@@ -22,7 +23,7 @@ function isNotAllowed(error: unknown): boolean {
 function syncToShowClock(video: HTMLVideoElement, anchor: number) {
   const duration = video.duration;
   if (!Number.isFinite(duration) || duration <= 0 || !Number.isFinite(anchor)) return;
-  const elapsed = (gameServerNow() - anchor) / 1000;
+  const elapsed = (serverNow() - anchor) / 1000;
   const target = ((elapsed % duration) + duration) % duration;
   if (Math.abs(video.currentTime - target) > 1) video.currentTime = target;
 }
@@ -127,13 +128,13 @@ export function useHostVideo(
       if (closed || preview) return;
       let latency: number | null = null;
       const playing = hls?.playingDate ?? null;
-      if (playing) latency = gameServerNow() - playing.getTime();
+      if (playing) latency = serverNow() - playing.getTime();
       else if (hls && hls.latency > 0) latency = hls.latency * 1000;
       else {
         const startDate = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.();
         const t = startDate?.getTime();
         if (t !== undefined && Number.isFinite(t) && t > 0)
-          latency = gameServerNow() - (t + video.currentTime * 1000);
+          latency = serverNow() - (t + video.currentTime * 1000);
       }
       if (latency !== null && Number.isFinite(latency)) {
         useGameStore.getState().setLatency(Math.round(Math.min(Math.max(latency, 0), 60_000)));

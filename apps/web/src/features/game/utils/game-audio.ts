@@ -1,5 +1,5 @@
-import { Howl } from 'howler';
-import { playSfx, stopSfx, type Sfx } from '@/lib/sound';
+import type { Howl } from 'howler';
+import { playSfx, stopSfx, withHowler, type Sfx } from '@/lib/sound';
 
 const calls = new Map<number, Howl>();
 let lastCall: Howl | undefined;
@@ -10,14 +10,16 @@ export { playSfx, type Sfx };
 /** Says a ball's traditional call (`/media/calls/{n}.mp3`); a newer call cuts the last one short. */
 export function playCall(ball: number): void {
   if (!Number.isInteger(ball) || ball < 1 || ball > 90) return;
-  let howl = calls.get(ball);
-  if (!howl) {
-    howl = new Howl({ src: [`/media/calls/${ball}.mp3`], preload: false, volume: 0.9 });
-    calls.set(ball, howl);
-  }
-  lastCall?.stop();
-  lastCall = howl;
-  howl.play();
+  withHowler(({ Howl }) => {
+    let howl = calls.get(ball);
+    if (!howl) {
+      howl = new Howl({ src: [`/media/calls/${ball}.mp3`], preload: false, volume: 0.9 });
+      calls.set(ball, howl);
+    }
+    lastCall?.stop();
+    lastCall = howl;
+    howl.play();
+  });
 }
 
 export function stopGameAudio(): void {

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { HostRoom } from '@ruthless/protocol';
+import { hostRoomSchema } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 import { hostRoomsQueryKey } from './get-host-rooms';
 
 /** `POST /api/host/rooms/{roomUuid}/archive` or `/restore`. */
 export function archiveRoom({ roomUuid, archived }: { roomUuid: string; archived: boolean }) {
-  return api.post<HostRoom>(`/host/rooms/${roomUuid}/${archived ? 'archive' : 'restore'}`);
+  return api.post(`/host/rooms/${roomUuid}/${archived ? 'archive' : 'restore'}`, undefined, {
+    schema: hostRoomSchema,
+  });
 }
 
 export function useArchiveRoom() {

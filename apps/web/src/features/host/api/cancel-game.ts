@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { HostGame } from '@ruthless/protocol';
+import { hostGameSchema, type HostGame } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 /** `POST /api/host/games/{gameUuid}/cancel`: tickets released, holders told. */
 export function cancelGame(gameUuid: string): Promise<HostGame> {
-  return api.post<HostGame>(`/host/games/${gameUuid}/cancel`);
+  return api.post(`/host/games/${gameUuid}/cancel`, undefined, { schema: hostGameSchema });
 }
 
 export function useCancelGame() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { HostGame } from '@ruthless/protocol';
+import { hostGameSchema } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 /** `POST /api/host/games/{gameUuid}/duplicate`: the same settings at a new start, a new seed. */
 export function duplicateGame({ gameUuid, gameStartTime }: { gameUuid: string; gameStartTime: string }) {
-  return api.post<HostGame>(`/host/games/${gameUuid}/duplicate`, { gameStartTime });
+  return api.post(`/host/games/${gameUuid}/duplicate`, { gameStartTime }, { schema: hostGameSchema });
 }
 
 export function useDuplicateGame() {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuditEntry } from '@ruthless/protocol';
+import { auditListSchema, type AuditEntry } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 export const auditQueryKey = (filter: { roomUuid?: string; gameUuid?: string }) =>
@@ -7,7 +7,7 @@ export const auditQueryKey = (filter: { roomUuid?: string; gameUuid?: string }) 
 
 /** `GET /api/host/audit`: the hosts' actions, newest first. */
 export async function getAudit(filter: { roomUuid?: string; gameUuid?: string }): Promise<AuditEntry[]> {
-  return (await api.get<{ entries: AuditEntry[] }>('/host/audit', { query: { ...filter, limit: 100 } }))
+  return (await api.get('/host/audit', { schema: auditListSchema, query: { ...filter, limit: 100 } }))
     .entries;
 }
 

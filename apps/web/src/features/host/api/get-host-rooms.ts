@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { HostRoom } from '@ruthless/protocol';
+import { hostRoomListSchema, type HostRoom } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 export const hostRoomsQueryKey = ['host', 'rooms'] as const;
 
 /** `GET /api/host/rooms`: every room, archived ones included. */
 export async function getHostRooms(): Promise<HostRoom[]> {
-  return (await api.get<{ rooms: HostRoom[] }>('/host/rooms')).rooms;
+  return (await api.get('/host/rooms', { schema: hostRoomListSchema })).rooms;
 }
 
 export function useHostRooms() {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { HostGame } from '@ruthless/protocol';
+import { hostGameListSchema, type HostGame } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 export const roomGamesQueryKey = (roomUuid: string) => ['host', 'rooms', roomUuid, 'games'] as const;
 
 /** `GET /api/host/rooms/{roomUuid}/games`: the room's games, latest start first. */
 export async function getRoomGames(roomUuid: string): Promise<HostGame[]> {
-  return (await api.get<{ games: HostGame[] }>(`/host/rooms/${roomUuid}/games`)).games;
+  return (await api.get(`/host/rooms/${roomUuid}/games`, { schema: hostGameListSchema })).games;
 }
 
 export function useRoomGames(roomUuid: string) {

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage } from '@ruthless/protocol';
+import { hostChatResponseSchema } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 export const hostChatQueryKey = (gameUuid: string) => ['host', 'chat', gameUuid] as const;
 
 /** `GET /api/host/games/{gameUuid}/chat`: the last 200 messages and who is muted. */
 export function getHostChat(gameUuid: string) {
-  return api.get<{ messages: ChatMessage[]; mutedPlayerUuids: string[] }>(`/host/games/${gameUuid}/chat`);
+  return api.get(`/host/games/${gameUuid}/chat`, { schema: hostChatResponseSchema });
 }
 
 export function useHostChat(gameUuid: string) {
@@ -19,7 +19,7 @@ export function useHostChat(gameUuid: string) {
 
 /** `DELETE /api/host/games/{gameUuid}/chat/{messageUuid}`: gone for everyone. */
 export function deleteChatMessage({ gameUuid, messageUuid }: { gameUuid: string; messageUuid: string }) {
-  return api.delete<void>(`/host/games/${gameUuid}/chat/${messageUuid}`);
+  return api.delete(`/host/games/${gameUuid}/chat/${messageUuid}`);
 }
 
 /** `PUT` (mute) or `DELETE` (unmute) `/api/host/games/{gameUuid}/mutes/{playerUuid}`. */
@@ -33,7 +33,7 @@ export function setMuted({
   muted: boolean;
 }) {
   const path = `/host/games/${gameUuid}/mutes/${playerUuid}`;
-  return muted ? api.put<void>(path) : api.delete<void>(path);
+  return muted ? api.put(path) : api.delete(path);
 }
 
 export function useChatModeration(gameUuid: string) {

@@ -5,7 +5,7 @@ export type HostControl = 'open-green-room' | 'start' | 'draw' | 'pause' | 'resu
 
 /** `POST /api/host/games/{gameUuid}/{action}`: a live control; the game's events show the effect. */
 export function hostControl({ gameUuid, action }: { gameUuid: string; action: HostControl }) {
-  return api.post<{ ok: true }>(`/host/games/${gameUuid}/${action}`);
+  return api.post(`/host/games/${gameUuid}/${action}`);
 }
 
 export function useHostControl() {

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 
 /** `POST /api/host/players/{playerUuid}/reset-alias`: the player must choose a new chat name. */
 export function resetPlayerAlias(playerUuid: string) {
-  return api.post<void>(`/host/players/${playerUuid}/reset-alias`);
+  return api.post(`/host/players/${playerUuid}/reset-alias`);
 }
 
 export function useResetPlayerAlias() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateGameBody, HostGame, UpdateGameBody } from '@ruthless/protocol';
+import { hostGameSchema, type CreateGameBody, type HostGame, type UpdateGameBody } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 /**
@@ -12,8 +12,8 @@ export function saveGame(
     | { roomUuid: string; gameUuid: string; body: UpdateGameBody },
 ): Promise<HostGame> {
   return input.gameUuid
-    ? api.patch<HostGame>(`/host/games/${input.gameUuid}`, input.body)
-    : api.post<HostGame>(`/host/rooms/${input.roomUuid}/games`, input.body);
+    ? api.patch(`/host/games/${input.gameUuid}`, input.body, { schema: hostGameSchema })
+    : api.post(`/host/rooms/${input.roomUuid}/games`, input.body, { schema: hostGameSchema });
 }
 
 export function useSaveGame() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { HostRoom, Theme } from '@ruthless/protocol';
+import { hostRoomSchema, type HostRoom, type Theme } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 import { hostRoomsQueryKey } from './get-host-rooms';
 
@@ -12,8 +12,8 @@ export interface RoomFields {
 /** `POST /api/host/rooms` (new) or `PATCH /api/host/rooms/{roomUuid}` (edit). */
 export function saveRoom({ roomUuid, ...fields }: RoomFields & { roomUuid?: string }): Promise<HostRoom> {
   return roomUuid
-    ? api.patch<HostRoom>(`/host/rooms/${roomUuid}`, fields)
-    : api.post<HostRoom>('/host/rooms', fields);
+    ? api.patch(`/host/rooms/${roomUuid}`, fields, { schema: hostRoomSchema })
+    : api.post('/host/rooms', fields, { schema: hostRoomSchema });
 }
 
 export function useSaveRoom() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { HostGame, ScheduleBody } from '@ruthless/protocol';
+import { scheduleResultSchema, type ScheduleBody } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 /** `POST /api/host/rooms/{roomUuid}/schedule`: a repeating schedule in the host's time zone. */
 export function scheduleGames({ roomUuid, body }: { roomUuid: string; body: ScheduleBody }) {
-  return api.post<{ games: HostGame[]; skipped: string[] }>(`/host/rooms/${roomUuid}/schedule`, body);
+  return api.post(`/host/rooms/${roomUuid}/schedule`, body, { schema: scheduleResultSchema });
 }
 
 export function useScheduleGames() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { getSocket } from '@/lib/socket';
 import { hostChatQueryKey, useChatModeration, useHostChat } from '../api/host-chat';

@@ -1,6 +1,6 @@
 import { Link, Navigate, Route, Routes, useMatch } from 'react-router';
 import { useHostRooms } from '../api/get-host-rooms';
-import { useNow } from '../hooks/use-now';
+import { useServerNow } from '@/hooks/use-server-now';
 import { formatClock, hostTimeZone } from '../utils/time';
 import { LiveScreen } from './live-screen';
 import { RoomGamesScreen } from './room-games-screen';
@@ -8,7 +8,7 @@ import { RoomsScreen } from './rooms-screen';
 import styles from './host-console.module.css';
 
 function TopBar() {
-  const now = useNow(1000);
+  const now = useServerNow(1000);
   const roomMatch = useMatch('/host/rooms/:roomUuid');
   const gameMatch = useMatch('/host/games/:gameUuid');
   const rooms = useHostRooms();

@@ -1,13 +1,14 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { LiveView } from '@ruthless/protocol';
 import { errorMessage } from '@/lib/api-client';
 import { formatCurrency } from '@/lib/currency';
 import { useLiveGame } from '@/lib/live-game/use-live-game';
-import { gameServerNow, useGameStore } from '@/lib/live-game/game-store';
+import { useGameStore } from '@/lib/live-game/game-store';
 import { useHostGame } from '../api/get-host-game';
 import { useHostControl, type HostControl } from '../api/host-control';
-import { useNow } from '../hooks/use-now';
+import { useServerNow } from '@/hooks/use-server-now';
 import { formatDuration, formatStart } from '../utils/time';
 import { AuditList } from './audit-list';
 import { ConfirmButton } from './confirm-button';
@@ -75,6 +76,35 @@ function applies(view: LiveView | null): Record<HostControl, boolean> {
   };
 }
 
+/** One figure of the strip over the live game: a label over its value. */
+function StatTile({
+  label,
+  children,
+  alert = false,
+  small = false,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  alert?: boolean;
+  small?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div className={styles.stat}>
+      <span className={styles.statLabel}>{label}</span>
+      <span
+        className={styles.statValue}
+        data-alert={alert ? '' : undefined}
+        data-testid={testId}
+        style={small ? { fontSize: 14 } : undefined}
+      >
+        {children}
+      </span>
+    </div>
+  );
+}
+
 /** One game live: its state from the game's socket events, the controls, the chat and the audit. */
 export function LiveScreen() {
   const { gameUuid = '' } = useParams();
@@ -86,7 +116,7 @@ export function LiveScreen() {
   const metadata = useGameStore((state) => state.metadata);
   const game = useHostGame(gameUuid);
   const control = useHostControl();
-  const now = useNow(250, gameServerNow);
+  const now = useServerNow(250);
 
   const act = (action: HostControl) =>
     control.mutate({ gameUuid, action }, { onError: (error) => toast.error(errorMessage(error)) });
@@ -118,48 +148,32 @@ export function LiveScreen() {
             {view ? STAGE_NAMES[view.stage] : 'Connecting…'}
           </span>
         </div>
-        <div className={styles.stat}>
-          <span className={styles.statLabel}>{timer?.label ?? 'Timer'}</span>
-          <span className={styles.statValue} data-alert={timer && timer.ms < 10_000 ? '' : undefined}>
-            {view?.stage === 'draw' && view.paused ? 'Paused' : timer ? formatDuration(timer.ms) : '—'}
-          </span>
-        </div>
-        <div className={styles.stat}>
-          <span className={styles.statLabel}>Players</span>
-          <span className={styles.statValue} data-testid="host-players">
-            {view?.statusBarData.players ?? 0}
-          </span>
-        </div>
-        <div className={styles.stat}>
-          <span className={styles.statLabel}>Tickets left</span>
-          <span className={styles.statValue}>
-            {ticketsLeft ?? '—'}
-            <small className={styles.muted}>/{game.data?.maxTickets ?? '—'}</small>
-          </span>
-        </div>
-        <div className={styles.stat}>
-          <span className={styles.statLabel}>Balls</span>
-          <span className={styles.statValue} data-testid="host-balls-count">
-            {balls.length}/90
-          </span>
-        </div>
-        <div className={styles.stat}>
-          <span className={styles.statLabel}>
-            {view?.statusBarData.currentPrize ? PRIZE_NAMES[view.statusBarData.currentPrize] : 'Pot'}
-          </span>
-          <span className={styles.statValue}>{formatCurrency(view?.statusBarData.pot ?? 0)}</span>
-        </div>
+        <StatTile label={timer?.label ?? 'Timer'} alert={Boolean(timer && timer.ms < 10_000)}>
+          {view?.stage === 'draw' && view.paused ? 'Paused' : timer ? formatDuration(timer.ms) : '—'}
+        </StatTile>
+        <StatTile label="Players" testId="host-players">
+          {view?.statusBarData.players ?? 0}
+        </StatTile>
+        <StatTile label="Tickets left">
+          {ticketsLeft ?? '—'}
+          <small className={styles.muted}>/{game.data?.maxTickets ?? '—'}</small>
+        </StatTile>
+        <StatTile label="Balls" testId="host-balls-count">
+          {balls.length}/90
+        </StatTile>
+        <StatTile
+          label={view?.statusBarData.currentPrize ? PRIZE_NAMES[view.statusBarData.currentPrize] : 'Pot'}
+        >
+          {formatCurrency(view?.statusBarData.pot ?? 0)}
+        </StatTile>
         {view?.paused ? (
           <div className={styles.paused} role="status">
             PAUSED
           </div>
         ) : (
-          <div className={styles.stat}>
-            <span className={styles.statLabel}>Link</span>
-            <span className={styles.statValue} style={{ fontSize: 14 }}>
-              {connection === 'live' ? '● live' : connection}
-            </span>
-          </div>
+          <StatTile label="Link" small>
+            {connection === 'live' ? '● live' : connection}
+          </StatTile>
         )}
       </div>
 

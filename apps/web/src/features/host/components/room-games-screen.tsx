@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { HostGame } from '@ruthless/protocol';
 import { errorMessage } from '@/lib/api-client';
 import { formatCurrency } from '@/lib/currency';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { HostRoom } from '@ruthless/protocol';
 import { errorMessage } from '@/lib/api-client';
 import { useArchiveRoom } from '../api/archive-room';

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from '@/lib/dates';
 import type { LobbyGame } from '@ruthless/protocol';
 import { formatCurrency } from '@/lib/currency';
 import { useCountdown } from '../hooks/use-countdown';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { format } from '@/lib/dates';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { ActiveTicket, GameCancelledPayload, Room } from '@ruthless/protocol';
-import { getSocket } from '@/lib/socket';
-import { activeTicketsQueryKey } from '../api/get-active-tickets';
+import { listenOnDemand } from '@/lib/socket-on-demand';
+import { activeTicketsQueryKey } from '@/api/get-active-tickets';
 import { roomsQueryKey } from '@/api/get-rooms';
 
 export function cancelledGameMessage(roomName: string | undefined, gameStartTime: string): string {
@@ -20,7 +20,6 @@ export function useCancelledGames(): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    const socket = getSocket();
     const onCancelled = (payload: GameCancelledPayload) => {
       const tickets = queryClient.getQueryData<ActiveTicket[]>(activeTicketsQueryKey) ?? [];
       if (tickets.some((ticket) => ticket.gameUuid === payload.gameUuid)) {
@@ -34,9 +33,6 @@ export function useCancelledGames(): void {
       void queryClient.invalidateQueries({ queryKey: roomsQueryKey });
       void queryClient.invalidateQueries({ queryKey: activeTicketsQueryKey });
     };
-    socket.on('game-cancelled', onCancelled);
-    return () => {
-      socket.off('game-cancelled', onCancelled);
-    };
+    return listenOnDemand('game-cancelled', onCancelled);
   }, [queryClient]);
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { GameMetadata, Room } from '@ruthless/protocol';
-import { getSocket } from '@/lib/socket';
+import { listenOnDemand } from '@/lib/socket-on-demand';
 import { roomsQueryKey } from '@/api/get-rooms';
 
 /** The rooms with one game's live counts applied (the same array when nothing changes). */
@@ -32,7 +32,6 @@ export function useLiveMetadata(): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    const socket = getSocket();
     const onMetadata = (metadata: GameMetadata) => {
       const state = queryClient.getQueryState<Room[]>(roomsQueryKey);
       if (!state?.data) return;
@@ -41,9 +40,6 @@ export function useLiveMetadata(): void {
         updatedAt: state.dataUpdatedAt,
       });
     };
-    socket.on('metadata', onMetadata);
-    return () => {
-      socket.off('metadata', onMetadata);
-    };
+    return listenOnDemand('metadata', onMetadata);
   }, [queryClient]);
 }

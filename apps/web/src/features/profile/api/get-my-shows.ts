@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyShow } from '@ruthless/protocol';
+import { myShowsResponseSchema } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 /** `GET /api/my-shows`: the player's ended games, newest first, with ticket and winnings. */
-export const getMyShows = () => api.get<MyShow[]>('/my-shows');
+export const getMyShows = () => api.get('/my-shows', { schema: myShowsResponseSchema });
 
 export const getMyShowsQueryOptions = (playerUuid: string | null) =>
   queryOptions({

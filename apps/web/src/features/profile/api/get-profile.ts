@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserSettings } from '@ruthless/protocol';
+import { userSettingsSchema } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 /** `GET /api/operator/user`: the player's settings, shown on the profile. */
-export const getProfile = () => api.get<UserSettings>('/operator/user');
+export const getProfile = () => api.get('/operator/user', { schema: userSettingsSchema });
 
 // Its own key, apart from the start-up gate's copy, which decides whether the app opens at all.
 export const profileQueryKey = ['profile'] as const;

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdate, UserSettings } from '@ruthless/protocol';
+import { userSettingsSchema, type ProfileUpdate } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 import { profileQueryKey, startUpSettingsQueryKey } from './get-profile';
 
 /** `PATCH /api/operator/user`: the profile modal's alias, phone number and default choice. */
-export const updateProfile = (update: ProfileUpdate) => api.patch<UserSettings>('/operator/user', update);
+export const updateProfile = (update: ProfileUpdate) =>
+  api.patch('/operator/user', update, { schema: userSettingsSchema });
 
 /** Saves, then refetches the profile. */
 export function useUpdateProfile() {

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import {
   profileUpdateSchema,
   type ProfileUpdate,
@@ -10,7 +9,7 @@ import {
 } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
 import { toastFormErrors } from '@/components/ui/form-errors-toast';
-import { CloseIcon } from '@/components/ui/icons';
+import { Modal } from '@/components/ui/modal';
 import { ShareStealSlider } from '@/components/ui/share-steal-slider';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
@@ -18,7 +17,6 @@ import { messages } from '../messages';
 import styles from './edit-details-modal.module.css';
 
 const FIELDS = ['alias', 'phoneNumber', 'ruthlessChoice'];
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [tabindex="0"]';
 
 export interface EditDetailsModalProps {
   settings: UserSettings;
@@ -30,8 +28,6 @@ export interface EditDetailsModalProps {
  * choice, sent as `PATCH /api/operator/user`. Its close icon and Escape close it; Tab stays inside.
  */
 export function EditDetailsModal({ settings, onClose }: EditDetailsModalProps) {
-  const titleId = useId();
-  const box = useRef<HTMLDivElement>(null);
   const save = useUpdateProfile();
   const { register, handleSubmit, control, formState } = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
@@ -42,33 +38,6 @@ export function EditDetailsModal({ settings, onClose }: EditDetailsModalProps) {
     },
   });
   const errors = formState.errors;
-
-  // Focus moves in on open and back to what opened the modal on close.
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    box.current?.querySelector<HTMLElement>('input')?.focus();
-    return () => opener?.focus();
-  }, []);
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !box.current) return;
-    const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   const onValid = async (values: ProfileUpdate) => {
     try {
@@ -81,69 +50,61 @@ export function EditDetailsModal({ settings, onClose }: EditDetailsModalProps) {
   };
 
   return (
-    <div className={styles.backdrop} onKeyDown={onKeyDown}>
-      <div ref={box} className={styles.modal} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
-          <CloseIcon />
-        </button>
-        <h2 id={titleId} className={styles.title}>
-          Edit Details
-        </h2>
-        <form
-          className={styles.form}
-          noValidate
-          onSubmit={handleSubmit(onValid, (failed) => toastFormErrors(failed, FIELDS))}
-        >
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="profile-alias">
-              Display name
-            </label>
-            <input
-              id="profile-alias"
-              className={styles.input}
-              autoComplete="nickname"
-              placeholder="Up to 10 characters"
-              aria-invalid={Boolean(errors.alias) || undefined}
-              {...register('alias')}
-            />
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="profile-phone">
-              Phone number
-            </label>
-            <input
-              id="profile-phone"
-              className={styles.input}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="07700 900123"
-              aria-invalid={Boolean(errors.phoneNumber) || undefined}
-              {...register('phoneNumber')}
-            />
-          </div>
-          <div className={styles.field}>
-            <span className={styles.label}>Default Ruthless Choice</span>
-            <Controller
-              control={control}
-              name="ruthlessChoice"
-              render={({ field }) => (
-                <ShareStealSlider
-                  id="profile-choice"
-                  label="Default ruthless choice"
-                  value={field.value}
-                  onChange={field.onChange}
-                  disabled={save.isPending}
-                  invalid={Boolean(errors.ruthlessChoice)}
-                />
-              )}
-            />
-          </div>
-          <Button type="submit" size="lg" fullWidth isLoading={save.isPending}>
-            Save
-          </Button>
-        </form>
-      </div>
-    </div>
+    <Modal title="Edit Details" variant="form" onClose={onClose} initialFocus="input">
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={handleSubmit(onValid, (failed) => toastFormErrors(failed, FIELDS))}
+      >
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="profile-alias">
+            Display name
+          </label>
+          <input
+            id="profile-alias"
+            className={styles.input}
+            autoComplete="nickname"
+            placeholder="Up to 10 characters"
+            aria-invalid={Boolean(errors.alias) || undefined}
+            {...register('alias')}
+          />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="profile-phone">
+            Phone number
+          </label>
+          <input
+            id="profile-phone"
+            className={styles.input}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="07700 900123"
+            aria-invalid={Boolean(errors.phoneNumber) || undefined}
+            {...register('phoneNumber')}
+          />
+        </div>
+        <div className={styles.field}>
+          <span className={styles.label}>Default Ruthless Choice</span>
+          <Controller
+            control={control}
+            name="ruthlessChoice"
+            render={({ field }) => (
+              <ShareStealSlider
+                id="profile-choice"
+                label="Default ruthless choice"
+                value={field.value}
+                onChange={field.onChange}
+                disabled={save.isPending}
+                invalid={Boolean(errors.ruthlessChoice)}
+              />
+            )}
+          />
+        </div>
+        <Button type="submit" size="lg" fullWidth isLoading={save.isPending}>
+          Save
+        </Button>
+      </form>
+    </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from '@/lib/dates';
 import { Link } from 'react-router';
 import type { MyShow } from '@ruthless/protocol';
 import { Panel } from '@/components/ui/panel';

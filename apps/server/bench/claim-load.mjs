@@ -1,0 +1,68 @@
+// The load of claims.bench.ts, in its own process: one POST /api/claim-ticket per token, sent
+// on an even schedule over `withinSeconds` through `connections` keep-alive connections. A
+// claim's latency counts from its scheduled time, so a queue in front of the server counts too.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+
+const { url, tokensFile, body, withinSeconds, connections } = JSON.parse(process.argv[2]);
+const tokens = readFileSync(tokensFile, 'utf8').split('\n').filter(Boolean);
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const payload = JSON.stringify(body);
+const latencies = [];
+const statuses = {};
+const started = performance.now();
+let lastAnswer = started;
+
+const claim = (token, scheduled) =>
+  new Promise((resolve) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: token,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          const now = performance.now();
+          lastAnswer = Math.max(lastAnswer, now);
+          latencies.push(now - scheduled);
+          statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+          resolve();
+        });
+      },
+    );
+    request.on('error', () => {
+      statuses.error = (statuses.error ?? 0) + 1;
+      resolve();
+    });
+    request.end(payload);
+  });
+
+const gap = (withinSeconds * 1000) / tokens.length;
+const inFlight = [];
+for (let i = 0; i < tokens.length; i++) {
+  const scheduled = started + i * gap;
+  const wait = scheduled - performance.now();
+  if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+  inFlight.push(claim(tokens[i], scheduled));
+}
+await Promise.all(inFlight);
+latencies.sort((a, b) => a - b);
+const at = (q) =>
+  Number(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1));
+console.log(
+  JSON.stringify({
+    statuses,
+    seconds: (lastAnswer - started) / 1000,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: at(1),
+  }),
+);
+agent.destroy();

@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import { LiveActions } from '../../live/live-actions.service';
+import { LiveGames } from '../../live/live-games.service';
+import { gameRoom } from '../../live/live.handlers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live games from their stored events, pushed to each game's socket room. */
+    live: LiveGames;
+    /** Players' choices and picks, and the host's controls, on live games. */
+    liveActions: LiveActions;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const live = new LiveGames(app.repositories.live, (gameId, message) =>
+      app.realtime.io.to(gameRoom(gameId)).emit('game:event', message),
+    );
+    app.decorate('live', live);
+    app.decorate('liveActions', new LiveActions(live));
+  },
+  { name: 'live', dependencies: ['repositories', 'realtime'] },
+);

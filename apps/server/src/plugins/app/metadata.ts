@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import { MetadataPublisher } from '../../lobby/metadata-publisher';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pushes a game's ticket counts to every lobby (lobby/metadata-publisher.ts). */
+    metadata: MetadataPublisher;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const metadata = new MetadataPublisher(
+      app.repositories.games,
+      (payload) => {
+        app.realtime.io.emit('metadata', payload);
+        // The claims behind this update are game events too: the green room counts players in.
+        app.live
+          .publishNewEvents(payload.gameUuid)
+          .catch((err: unknown) => app.log.error({ err }, 'claim events push failed'));
+      },
+      (err) => app.log.error({ err }, 'metadata push failed'),
+    );
+    app.decorate('metadata', metadata);
+    app.addHook('preClose', async () => metadata.stop());
+  },
+  { name: 'metadata', dependencies: ['repositories', 'realtime', 'live'] },
+);

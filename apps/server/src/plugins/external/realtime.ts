@@ -1,0 +1,35 @@
+import proxyAddr from '@fastify/proxy-addr';
+import fp from 'fastify-plugin';
+import { proxyTrust, type AppPluginOptions } from '../../app';
+import { trustedOrigins } from '../../auth/auth';
+
+import { startRealtime, type Realtime } from '../../realtime/socket-server';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Socket.IO on the server's own port, and Redis when configured (realtime/socket-server.ts). */
+    realtime: Realtime;
+  }
+}
+
+/**
+ * Socket.IO and Redis. Closed by buildApp's last preClose hook (app.ts), once every service
+ * that emits through it has stopped.
+ */
+export default fp<AppPluginOptions>(
+  async (app, options) => {
+    const trust = proxyTrust(app.config.trustProxy);
+    const realtime = await startRealtime({
+      httpServer: app.server,
+      redisUrl: app.config.redisUrl,
+      redisPrefix: app.config.redisPrefix, // cluster: docs/cluster.md
+      socketsConnected: app.metrics.socketsConnected,
+      allowedOrigins: trustedOrigins(app.config).map((origin) => new URL(origin).origin),
+      clientAddress: (request) => proxyAddr(request, trust),
+      eventLimits: options.socketEventLimits,
+      onFlood: (address) => app.log.warn({ address }, 'socket closed: too many events'),
+    });
+    app.decorate('realtime', realtime);
+  },
+  { name: 'realtime', dependencies: ['config', 'metrics'] },
+);

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditListSchema, auditQuerySchema } from '@ruthless/protocol';
+import { PLAYER_ERRORS as errors } from '../../../../schemas/errors';
+
+/** The host audit (host/audit.ts): what hosts did. */
+const hostAuditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { host } = app;
+  app.get(
+    '',
+    {
+      schema: {
+        tags: ['host'],
+        security: [{ bearer: [] }],
+        summary: 'What hosts did (newest first), filtered by room or game',
+        querystring: auditQuerySchema,
+        response: { 200: auditListSchema, ...errors },
+      },
+    },
+    async (request) => ({ entries: await host.listAudit(request.query) }),
+  );
+};
+
+export default hostAuditRoutes;

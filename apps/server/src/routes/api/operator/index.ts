@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  detailsFormSchema,
+  OPERATOR,
+  operatorRegistrationResponseSchema,
+  operatorRegistrationSchema,
+  profileUpdateSchema,
+  userSettingsSchema,
+} from '@ruthless/protocol';
+import { errorResponses } from '../../../schemas/errors';
+
+const errors = errorResponses(400, 401, 403, 409);
+
+/** /api/operator: registration with the operator and the player's settings (docs/player-app.md, Calls). */
+const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.accounts.operatorService;
+  app.post(
+    '/auth',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['operator'],
+        summary: 'Registers the signed-in player with the operator (idempotent)',
+        security: [{ bearer: [] }],
+        body: operatorRegistrationSchema,
+        response: { 200: operatorRegistrationResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.register(request.player!, request.body);
+      return { playerUuid: request.player!.id, operator: request.body.operator };
+    },
+  );
+
+  app.get(
+    '/user',
+    {
+      onRequest: [app.authenticate, app.requireOperator],
+      schema: {
+        tags: ['operator'],
+        summary: "The player's settings (nulls where unset)",
+        security: [{ bearer: [] }],
+        response: { 200: userSettingsSchema, ...errors },
+      },
+    },
+    (request) => service.settings(request.player!, OPERATOR),
+  );
+
+  app.patch(
+    '/user',
+    {
+      onRequest: [app.authenticate, app.requireOperator],
+      schema: {
+        tags: ['operator'],
+        summary: 'The profile edit modal: alias, phone number, default ruthless choice',
+        security: [{ bearer: [] }],
+        body: profileUpdateSchema,
+        response: { 200: userSettingsSchema, ...errors },
+      },
+    },
+    (request) => service.updateProfile(request.player!, OPERATOR, request.body),
+  );
+
+  app.put(
+    '/user/details',
+    {
+      onRequest: [app.authenticate, app.requireOperator],
+      schema: {
+        tags: ['operator'],
+        summary: 'The mandatory details form',
+        security: [{ bearer: [] }],
+        body: detailsFormSchema,
+        response: { 200: userSettingsSchema, ...errors },
+      },
+    },
+    (request) => service.saveDetails(request.player!, OPERATOR, request.body),
+  );
+};
+
+export default operatorRoutes;

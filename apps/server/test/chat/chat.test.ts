@@ -1,0 +1,320 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHAT_MUTED_MESSAGE,
+  CHAT_TOO_FAST_MESSAGE,
+  type ChatMessage,
+  type HostGame,
+} from '@ruthless/protocol';
+import { api, Viewer, withDetails } from '../support/live';
+import { claimTicket, playerWithDetails, scheduleGame, startShow, type Show } from '../support/show';
+import { SERVER_RATE_LIMIT_PREFIX } from '../../src/auth/rate-limit';
+import { freePort, waitForHealth, type TestApp } from '../support/test-app';
+
+const HOST = 'chat-host@ruthless.test';
+let show: Show;
+let server: TestApp;
+let hostToken: string;
+let roomUuid: string;
+/** A game in its green room for the whole file. */
+let live: HostGame;
+let players = 0;
+
+const createGame = (startInMs: number, greenRoomMs: number): Promise<HostGame> =>
+  scheduleGame(show, startInMs, { maxTickets: 100, timings: { greenRoomMs } });
+
+/** A registered player with a chat name; with a ticket for `game` unless told otherwise. */
+async function player(alias: string, game: HostGame | null = live) {
+  const { token, userId } = await playerWithDetails(
+    server.url,
+    alias,
+    'share',
+    `chat${++players}@ruthless.test`,
+  );
+  if (game) await claimTicket(show, token, game.gameUuid);
+  return { token, userId };
+}
+
+const send = (token: string | null, body: unknown, base = server.url) =>
+  api(base, 'POST', '/api/chat', token, body);
+const say = (token: string, chatContent: unknown, playerName: unknown = 'Someone') =>
+  send(token, { gameUuid: live.gameUuid, roomUuid, playerName, chatContent });
+
+/** A viewer that keeps every chat message and deletion it is sent. */
+async function chatViewer(token: string | null, gameUuid = live.gameUuid) {
+  const viewer = await Viewer.join(server.url, token, gameUuid);
+  const messages: ChatMessage[] = [];
+  const deleted: string[] = [];
+  viewer.socket.on('chat:messages', (payload) => messages.push(...payload.messages));
+  viewer.socket.on('chat:deleted', (payload) => deleted.push(...payload.messageUuids));
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(check()).toBe(true);
+  };
+  return { viewer, messages, deleted, until };
+}
+
+beforeAll(async () => {
+  show = await startShow({
+    host: HOST,
+    room: { name: 'Chat Room', theme: 'GOLD', roomImage: '/rooms/ruby-rush.svg' },
+    // The second process of the cross-process test counts under the server's own prefix.
+    accounts: { rateLimitPrefix: SERVER_RATE_LIMIT_PREFIX },
+  });
+  ({ server, hostToken, roomUuid } = show);
+  // Starts in ten minutes with its green room open from now on.
+  live = await createGame(10 * 60_000, 30 * 60_000);
+  const watcher = await Viewer.join(server.url, null, live.gameUuid);
+  await watcher.waitFor((message) => message.event.type === 'green-room-opened', 15_000);
+  watcher.close();
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('POST /api/chat', () => {
+  it("delivers a holder's message to everyone in the game, under the profile's alias, not the body's", async () => {
+    const alice = await player('Alice');
+    const bob = await player('Bobby');
+    const bobScreen = await chatViewer(bob.token);
+    const spectator = await chatViewer(null);
+
+    const sent = await say(alice.token, '  Good luck everyone!  ', 'Bobby');
+    expect(sent.status).toBe(201);
+    const message = (sent.body as { message: ChatMessage }).message;
+    expect(message).toMatchObject({
+      alias: 'Alice',
+      text: 'Good luck everyone!',
+      playerUuid: alice.userId,
+      gameUuid: live.gameUuid,
+      fromHost: false,
+    });
+    await bobScreen.until(() => bobScreen.messages.some((m) => m.messageUuid === message.messageUuid));
+    await spectator.until(() => spectator.messages.some((m) => m.messageUuid === message.messageUuid));
+    expect(bobScreen.messages.find((m) => m.messageUuid === message.messageUuid)!.alias).toBe('Alice');
+
+    // Markup is stored and sent as the characters typed; the app shows it as text.
+    const markup = await say(bob.token, '<img src=x onerror=alert(1)>');
+    expect((markup.body as { message: ChatMessage }).message.text).toBe('<img src=x onerror=alert(1)>');
+
+    // A viewer joining later gets the latest messages in the snapshot, in seq order.
+    const late = await Viewer.join(server.url, null, live.gameUuid);
+    const chat = late.snapshot!.chat;
+    expect(chat.map((m) => m.text)).toEqual(expect.arrayContaining(['Good luck everyone!']));
+    expect(chat.map((m) => m.seq)).toEqual([...chat.map((m) => m.seq)].sort((a, b) => a - b));
+    expect(new Set(chat.map((m) => m.seq)).size).toBe(chat.length);
+    for (const screen of [bobScreen.viewer, spectator.viewer, late]) screen.close();
+  });
+
+  it('masks profanity', async () => {
+    const carol = await player('Carol');
+    const sent = await say(carol.token, 'what a fucking great ball');
+    expect(sent.status).toBe(201);
+    const text = (sent.body as { message: ChatMessage }).message.text;
+    expect(text).not.toMatch(/fuck/i);
+    expect(text).toBe('what a ****ing great ball');
+    // Innocent words that contain rude ones stay as typed.
+    const town = await say(carol.token, 'Scunthorpe and Essex assess the class');
+    expect((town.body as { message: ChatMessage }).message.text).toBe(
+      'Scunthorpe and Essex assess the class',
+    );
+  });
+
+  it('refuses every bad input with a message a player can read', async () => {
+    const dave = await player('Davey');
+    const outsider = await player('Outsider', null);
+    const scheduled = await createGame(60 * 60_000, 1000);
+    const cases: [string | null, unknown, number, string | RegExp][] = [
+      [dave.token, { gameUuid: live.gameUuid, roomUuid, chatContent: '    ' }, 400, 'Type a message first.'],
+      [dave.token, { gameUuid: live.gameUuid, roomUuid, chatContent: '' }, 400, 'Type a message first.'],
+      [
+        dave.token,
+        { gameUuid: live.gameUuid, roomUuid, chatContent: 'x'.repeat(201) },
+        400,
+        'Messages can be at most 200 characters.',
+      ],
+      [dave.token, { gameUuid: live.gameUuid, roomUuid, chatContent: 42 }, 400, 'Your message must be text'],
+      [dave.token, { gameUuid: live.gameUuid, roomUuid }, 400, 'Your message must be text'],
+      [dave.token, { gameUuid: 'game-1', roomUuid, chatContent: 'hi' }, 400, 'gameUuid must be a valid id'],
+      [
+        dave.token,
+        { gameUuid: live.gameUuid, roomUuid: 7, chatContent: 'hi' },
+        400,
+        'roomUuid must be a valid id',
+      ],
+      [dave.token, { gameUuid: live.gameUuid, roomUuid, chatContent: 'hi', extra: 1 }, 400, /extra/],
+      [dave.token, 'hello', 400, /./],
+      [
+        dave.token,
+        { gameUuid: '00000000-0000-4000-8000-000000000000', roomUuid, chatContent: 'hi' },
+        404,
+        'This game does not exist.',
+      ],
+      [
+        dave.token,
+        { gameUuid: live.gameUuid, roomUuid: '00000000-0000-4000-8000-000000000000', chatContent: 'hi' },
+        404,
+        'This game does not exist.',
+      ],
+      [
+        outsider.token,
+        { gameUuid: live.gameUuid, roomUuid, chatContent: 'hi' },
+        403,
+        'Only ticket holders of this show can chat.',
+      ],
+      [null, { gameUuid: live.gameUuid, roomUuid, chatContent: 'hi' }, 401, /sign in/],
+    ];
+    for (const [token, body, status, message] of cases) {
+      const response = await send(token, body);
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect(response.body.message, JSON.stringify(body)).toEqual(
+        typeof message === 'string' ? message : expect.stringMatching(message),
+      );
+    }
+    // Not open yet: a holder of a game whose green room has not opened.
+    const early = await player('Early', scheduled);
+    const notOpen = await send(early.token, { gameUuid: scheduled.gameUuid, roomUuid, chatContent: 'hi' });
+    expect(notOpen).toMatchObject({ status: 409, body: { message: 'The chat opens with the green room.' } });
+    // Nothing refused was stored.
+    const history = await api(server.url, 'GET', `/api/host/games/${live.gameUuid}/chat`, hostToken);
+    expect((history.body.messages as ChatMessage[]).some((m) => m.playerUuid === dave.userId)).toBe(false);
+  });
+
+  it(`allows 5 messages in 10 s, then answers 429 '${CHAT_TOO_FAST_MESSAGE}'`, async () => {
+    const erin = await player('Erin');
+    for (let i = 0; i < 5; i++) expect((await say(erin.token, `message ${i}`)).status).toBe(201);
+    expect(await say(erin.token, 'one too many')).toMatchObject({
+      status: 429,
+      body: { message: CHAT_TOO_FAST_MESSAGE },
+    });
+  });
+});
+
+describe('moderation by hosts', () => {
+  it('is for hosts only', async () => {
+    const frank = await player('Frank');
+    const base = `/api/host/games/${live.gameUuid}`;
+    const someone = '00000000-0000-4000-8000-000000000001';
+    for (const [method, url] of [
+      ['GET', `${base}/chat`],
+      ['DELETE', `${base}/chat/${someone}`],
+      ['PUT', `${base}/mutes/${someone}`],
+      ['DELETE', `${base}/mutes/${someone}`],
+      ['POST', `/api/host/players/${someone}/reset-alias`],
+    ] as const) {
+      expect((await api(server.url, method, url, frank.token)).status, `${method} ${url}`).toBe(403);
+      expect((await api(server.url, method, url, null)).status, `${method} ${url}`).toBe(401);
+    }
+    expect((await api(server.url, 'DELETE', `${base}/chat/${someone}`, hostToken)).status).toBe(404);
+    expect((await api(server.url, 'GET', `/api/host/games/not-a-game/chat`, hostToken)).status).toBe(400);
+  });
+
+  it('deletes a message from every screen and from the snapshot', async () => {
+    const gina = await player('Gina');
+    const screen = await chatViewer(null);
+    const sent = await say(gina.token, 'something rude');
+    const { messageUuid } = (sent.body as { message: ChatMessage }).message;
+    await screen.until(() => screen.messages.some((m) => m.messageUuid === messageUuid));
+    const removed = await api(
+      server.url,
+      'DELETE',
+      `/api/host/games/${live.gameUuid}/chat/${messageUuid}`,
+      hostToken,
+    );
+    expect(removed.status).toBe(204);
+    await screen.until(() => screen.deleted.includes(messageUuid));
+    const later = await Viewer.join(server.url, null, live.gameUuid);
+    expect(later.snapshot!.chat.some((m) => m.messageUuid === messageUuid)).toBe(false);
+    const history = await api(server.url, 'GET', `/api/host/games/${live.gameUuid}/chat`, hostToken);
+    expect((history.body.messages as ChatMessage[]).some((m) => m.messageUuid === messageUuid)).toBe(false);
+    screen.viewer.close();
+    later.close();
+  });
+
+  it("mutes a player for the game: their sends are refused with the host's message", async () => {
+    const hank = await player('Hank');
+    const mutes = `/api/host/games/${live.gameUuid}/mutes/${hank.userId}`;
+    expect((await api(server.url, 'PUT', mutes, hostToken)).status).toBe(204);
+    expect(await say(hank.token, 'hello?')).toMatchObject({
+      status: 403,
+      body: { message: CHAT_MUTED_MESSAGE },
+    });
+    const history = await api(server.url, 'GET', `/api/host/games/${live.gameUuid}/chat`, hostToken);
+    expect(history.body.mutedPlayerUuids).toContain(hank.userId);
+    expect((await api(server.url, 'DELETE', mutes, hostToken)).status).toBe(204);
+    expect((await say(hank.token, 'thanks')).status).toBe(201);
+  });
+
+  it('resets an alias: the settings report it missing, so the details form asks for a new one', async () => {
+    const ivy = await player('Rudename');
+    expect((await say(ivy.token, 'hi all')).status).toBe(201);
+    const reset = await api(server.url, 'POST', `/api/host/players/${ivy.userId}/reset-alias`, hostToken);
+    expect(reset.status).toBe(204);
+    const settings = await api(server.url, 'GET', '/api/operator/user', ivy.token);
+    expect(settings.body.alias).toBeNull();
+    // The old name is gone from the chat history, and no new message goes out without a name.
+    const later = await Viewer.join(server.url, null, live.gameUuid);
+    expect(later.snapshot!.chat.some((m) => m.alias === 'Rudename')).toBe(false);
+    later.close();
+    expect((await say(ivy.token, 'still me')).status).toBe(403);
+    await withDetails(server.url, ivy.token, 'Ivy', 'share');
+    expect((await say(ivy.token, 'new name')).body).toMatchObject({ message: { alias: 'Ivy' } });
+  });
+
+  it('marks messages of hosts', async () => {
+    const sent = await say(hostToken, 'Welcome to the show!');
+    expect(sent.status).toBe(201);
+    expect((sent.body as { message: ChatMessage }).message.fromHost).toBe(true);
+  });
+});
+
+describe('the rate limit across processes', () => {
+  let second: ChildProcess | undefined;
+  afterAll(async () => {
+    if (second) {
+      const exited = new Promise((resolve) => second!.once('exit', resolve));
+      second.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  // Two processes need a shared PostgreSQL (PGlite is one process's); counters live in Redis.
+  it.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
+    'holds when the messages land on two processes',
+    async () => {
+      const port = await freePort();
+      second = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          DEMO: 'false',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATABASE_URL: server.databaseUrl,
+          PUBLIC_URL: server.app.config.publicUrl,
+        },
+        stdio: 'inherit',
+      });
+      const secondUrl = `http://127.0.0.1:${port}`;
+      expect((await waitForHealth(secondUrl, 45_000)).status).toBe(200);
+      const jack = await player('Jack');
+      const body = (i: number) => ({ gameUuid: live.gameUuid, roomUuid, chatContent: `hop ${i}` });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await send(jack.token, body(i), i % 2 ? secondUrl : server.url)).status);
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+      // A message sent on one process reaches a viewer of the other.
+      const screen = await chatViewer(null);
+      const kim = await player('Kim');
+      const sent = await send(kim.token, body(99), secondUrl);
+      const { messageUuid } = (sent.body as { message: ChatMessage }).message;
+      await screen.until(() => screen.messages.some((m) => m.messageUuid === messageUuid));
+      screen.viewer.close();
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { verifyGame } from '@ruthless/game';
+import type { GameEventLog, GameResults, HostGame, Room } from '@ruthless/protocol';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameEvents } from '../../src/db/schema';
+import { registeredPlayer } from '../support/http';
+import { api, provenHost, Viewer, withDetails } from '../support/live';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+// Issue 9: the green room takes claims and does not count as started; an ended game publishes
+// its stored event log; an all-steal pot rolls into the next game whose reels have not begun.
+
+const HOST = 'host@ruthless.test';
+let server: TestApp;
+let hostToken: string;
+
+beforeAll(async () => {
+  server = await startTestApp(
+    { ADMIN_EMAILS: HOST },
+    {
+      reachablePublicUrl: true,
+      accounts: {
+        limits: { signUpPerIp: { window: 60, max: 1000 }, signInPerIp: { window: 60, max: 1000 } },
+      },
+    },
+  );
+  hostToken = (await provenHost(server.url, HOST)).token;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function newRoom(): Promise<string> {
+  const room = await api(server.url, 'POST', '/api/host/rooms', hostToken, {
+    name: `Room ${randomUUID().slice(0, 6)}`,
+    theme: 'GREEN',
+    roomImage: '/rooms/lucky-clover.svg',
+  });
+  return room.body.roomUuid as string;
+}
+
+async function newGame(roomUuid: string, startInMs: number, timings: Record<string, number>) {
+  const created = await api(server.url, 'POST', `/api/host/rooms/${roomUuid}/games`, hostToken, {
+    gameStartTime: new Date(Date.now() + startInMs).toISOString(),
+    maxTickets: 10,
+    prizeLuckyFateSelections: 'in-game',
+    prizes: { oneLine: 1000, twoLines: 2000, fullHouse: 10_000 },
+    timings,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body as unknown as HostGame;
+}
+
+async function player(alias: string) {
+  const { token } = await registeredPlayer(
+    server.url,
+    `${alias.toLowerCase()}-${randomUUID()}@ruthless.test`,
+  );
+  await withDetails(server.url, token, alias, 'steal');
+  return token;
+}
+
+async function lobbyGame(roomUuid: string, gameUuid: string) {
+  const rooms = (await (await fetch(`${server.url}/api/rooms?operator=enlivon`)).json()) as Room[];
+  return rooms.find((room) => room.roomUuid === roomUuid)?.games.find((game) => game.gameUuid === gameUuid);
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the green room', () => {
+  it('is not a started game: the lobby says so and a claim still lands', async () => {
+    const roomUuid = await newRoom();
+    // The green room opens at once (an hour before a start 2 minutes away).
+    const game = await newGame(roomUuid, 2 * 60_000, { greenRoomMs: 60 * 60_000 });
+    const listed = await until(
+      () => lobbyGame(roomUuid, game.gameUuid),
+      (found) => found?.state === 'green-room',
+    );
+    expect(listed).toMatchObject({ state: 'green-room', hasGameStarted: false, ticketsAvailable: 10 });
+
+    const claim = await api(server.url, 'POST', '/api/claim-ticket', await player('Early'), {
+      gameUuid: game.gameUuid,
+      roomUuid,
+    });
+    expect(claim.status, JSON.stringify(claim.body)).toBe(201);
+  });
+});
+
+describe('an ended game', () => {
+  it('publishes its stored event log, and its all-steal pot goes to the next game not yet on its reels', async () => {
+    const roomUuid = await newRoom();
+    const game = await newGame(roomUuid, 2500, {
+      greenRoomMs: 2000,
+      reelsMs: 150,
+      luckyFateMs: 300,
+      ballIntervalMs: 100,
+      ruthlessMs: 800,
+      revealMs: 100,
+    });
+    // The next game is in its green room when the final ends; a later one is still scheduled.
+    const next = await newGame(roomUuid, 10 * 60_000, { greenRoomMs: 60 * 60_000 });
+    const later = await newGame(roomUuid, 3 * 60 * 60_000, {});
+    const stealers = [await player('Ann'), await player('Ben')];
+    for (const token of stealers) {
+      const claim = await api(server.url, 'POST', '/api/claim-ticket', token, {
+        gameUuid: game.gameUuid,
+        roomUuid,
+      });
+      expect(claim.status).toBe(201);
+    }
+
+    // While the game runs, neither the log nor the seed is out.
+    expect((await api(server.url, 'GET', `/api/games/${game.gameUuid}/events`, null)).status).toBe(409);
+    const missing = await api(server.url, 'GET', `/api/games/${randomUUID()}/events`, null);
+    expect(missing.status).toBe(404);
+    const badId = await api(server.url, 'GET', '/api/games/not-a-uuid/events', null);
+    expect(badId.status).toBe(400);
+
+    const viewer = await Viewer.join(server.url, null, game.gameUuid);
+    await viewer.waitFor((message) => message.event.type === 'game-ended', 60_000);
+    viewer.close();
+    expect((await lobbyGame(roomUuid, next.gameUuid))?.state).toBe('green-room');
+
+    const published = await api(server.url, 'GET', `/api/games/${game.gameUuid}/events`, null);
+    expect(published.status).toBe(200);
+    const log = published.body as unknown as GameEventLog;
+    const stored = await server.app.database.db
+      .select()
+      .from(gameEvents)
+      .where(eq(gameEvents.gameId, game.gameUuid))
+      .orderBy(asc(gameEvents.seq));
+    expect(log.events).toEqual(stored.map((row) => row.event));
+    expect(log).toMatchObject({ gameUuid: game.gameUuid, commitment: game.commitment });
+    expect(log.events.map((event) => event.type)).toContain('reels-started');
+    expect(log.events.at(-1)!.type).toBe('game-ended');
+    expect(verifyGame(log.seed, log.commitment, log.events)).toEqual({ ok: true });
+
+    const results = (await api(server.url, 'GET', `/api/games/${game.gameUuid}/results`, null))
+      .body as unknown as GameResults;
+    expect(results.outcome).toBe('all-steal');
+    expect(results.rolloverPence).toBeGreaterThan(0);
+    const rolledInto = await lobbyGame(roomUuid, next.gameUuid);
+    expect(rolledInto).toMatchObject({
+      rolloverPence: results.rolloverPence,
+      prizes: { fullHouse: 10_000 + results.rolloverPence },
+    });
+    expect(await lobbyGame(roomUuid, later.gameUuid)).toMatchObject({
+      rolloverPence: 0,
+      prizes: { fullHouse: 10_000 },
+    });
+  }, 90_000);
+});

@@ -1,0 +1,328 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry, HostGame, HostRoom, Room } from '@ruthless/protocol';
+import { users } from '../../../src/db/schema';
+import { scheduleStarts } from '../../../src/host/schedule';
+import { identityToken, registeredPlayer } from '../../support/http';
+import { api } from '../../support/live';
+import { scheduleGame as scheduleShowGame, startShow, type Show } from '../../support/show';
+import type { TestApp } from '../../support/test-app';
+
+const HOST_EMAIL = 'host@ruthless.test';
+let show: Show;
+let server: TestApp;
+let hostToken: string;
+let playerToken: string;
+let roomUuid: string;
+
+const call = (method: string, path: string, token: string | null, body?: unknown) =>
+  api(server.url, method, path, token, body);
+
+const gameBody = {
+  maxTickets: 12,
+  prizeLuckyFateSelections: 'pre-game',
+  prizes: { oneLine: 500, twoLines: 1000, fullHouse: 5000 },
+  timings: { ballIntervalMs: 2500 },
+  videoSource: 'https://video.example.com/show.m3u8',
+};
+
+const scheduleGame = (startsInMs = 60 * 60_000 + Math.floor(Math.random() * 1e8)): Promise<HostGame> =>
+  scheduleShowGame(show, startsInMs, gameBody);
+
+async function upload(bytes: Buffer, type = 'application/octet-stream', token = hostToken) {
+  const response = await fetch(`${server.url}/api/host/room-images`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': type },
+    body: bytes,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  show = await startShow({
+    host: HOST_EMAIL,
+    room: { name: 'Console Room', theme: 'RED', roomImage: '/rooms/ruby-rush.svg' },
+    // A host whose address is marked proven in the database, without the mailbox round trip.
+    signInHost: async (app) => {
+      const host = await registeredPlayer(app.url, HOST_EMAIL);
+      await app.app.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, HOST_EMAIL));
+      return identityToken(host.browser);
+    },
+  });
+  ({ server, hostToken, roomUuid } = show);
+  playerToken = (await registeredPlayer(server.url, 'player@ruthless.test')).token;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the host API refuses players', () => {
+  it('answers 403 to a player and 401 to nobody on every /api/host route of the OpenAPI document', async () => {
+    const document = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const routes = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/host'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method, path })));
+    // The console's routes at least: a route missing from the document would be missed here.
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    for (const { method, path } of routes) {
+      const url = path.replace(/\{[^}]+\}/g, () => crypto.randomUUID());
+      const asPlayer = await call(method.toUpperCase(), url, playerToken);
+      expect(asPlayer.status, `${method} ${path} as a player`).toBe(403);
+      expect(asPlayer.body.message, `${method} ${path}`).toEqual(expect.any(String));
+      const anonymous = await call(method.toUpperCase(), url, null);
+      expect(anonymous.status, `${method} ${path} without a token`).toBe(401);
+    }
+  });
+});
+
+describe('the audit', () => {
+  it('keeps every host action with who, what, on what, when and the result, filtered by room and game', async () => {
+    const before = Date.now();
+    const game = await scheduleGame();
+    expect(
+      (await call('PATCH', `/api/host/games/${game.gameUuid}`, hostToken, { maxTickets: 0 })).status,
+    ).toBe(400);
+    expect((await call('POST', `/api/host/games/${game.gameUuid}/cancel`, hostToken)).status).toBe(200);
+    expect((await call('POST', `/api/host/games/${game.gameUuid}/cancel`, hostToken)).status).toBe(409);
+    expect((await call('POST', `/api/host/games/${game.gameUuid}/start`, playerToken)).status).toBe(403);
+
+    const byGame = await call('GET', `/api/host/audit?gameUuid=${game.gameUuid}`, hostToken);
+    expect(byGame.status).toBe(200);
+    const entries = (byGame.body.entries as AuditEntry[]).reverse();
+    expect(entries.map((entry) => [entry.action, entry.statusCode, entry.hostEmail])).toEqual([
+      ['POST /api/host/rooms/:roomUuid/games', 201, HOST_EMAIL],
+      ['PATCH /api/host/games/:gameUuid', 400, HOST_EMAIL],
+      ['POST /api/host/games/:gameUuid/cancel', 200, HOST_EMAIL],
+      ['POST /api/host/games/:gameUuid/cancel', 409, HOST_EMAIL],
+      ['POST /api/host/games/:gameUuid/start', 403, 'player@ruthless.test'],
+    ]);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ roomUuid, gameUuid: game.gameUuid });
+      expect(Date.parse(entry.at)).toBeGreaterThanOrEqual(before - 1000);
+    }
+
+    const byRoom = await call('GET', `/api/host/audit?roomUuid=${roomUuid}`, hostToken);
+    const roomActions = (byRoom.body.entries as AuditEntry[]).map((entry) => entry.gameUuid);
+    expect(roomActions.filter((id) => id === game.gameUuid)).toHaveLength(5);
+    // Reading is not an action.
+    expect((byRoom.body.entries as AuditEntry[]).some((entry) => entry.action.startsWith('GET'))).toBe(false);
+
+    const created = await call('POST', '/api/host/rooms', hostToken, {
+      name: 'Audited Room',
+      roomImage: '/rooms/ruby-rush.svg',
+    });
+    const newRoom = await call(
+      'GET',
+      `/api/host/audit?roomUuid=${created.body.roomUuid as string}`,
+      hostToken,
+    );
+    expect((newRoom.body.entries as AuditEntry[]).map((entry) => entry.action)).toEqual([
+      'POST /api/host/rooms',
+    ]);
+
+    expect((await call('GET', '/api/host/audit?gameUuid=nope', hostToken)).body.message).toBe(
+      'gameUuid must be a valid id',
+    );
+  });
+});
+
+describe('games', () => {
+  it('duplicates a game at a new start with the same settings and a new commitment', async () => {
+    const game = await scheduleGame();
+    const start = new Date(Date.now() + 3 * 60 * 60_000 + Math.floor(Math.random() * 1e7)).toISOString();
+    const copy = await call('POST', `/api/host/games/${game.gameUuid}/duplicate`, hostToken, {
+      gameStartTime: start,
+    });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    const duplicate = copy.body as unknown as HostGame;
+    expect(duplicate).toMatchObject({
+      roomUuid,
+      state: 'scheduled',
+      maxTickets: 12,
+      ticketsAvailable: 12,
+      prizeLuckyFateSelections: 'pre-game',
+      prizes: gameBody.prizes,
+      timings: gameBody.timings,
+      videoSource: gameBody.videoSource,
+    });
+    expect(Date.parse(duplicate.gameStartTime)).toBe(Date.parse(start));
+    expect(duplicate.gameUuid).not.toBe(game.gameUuid);
+    expect(duplicate.commitment).not.toBe(game.commitment);
+    const past = await call('POST', `/api/host/games/${game.gameUuid}/duplicate`, hostToken, {
+      gameStartTime: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past).toMatchObject({ status: 400, body: { message: 'gameStartTime must be in the future' } });
+    const listed = await call('GET', `/api/host/rooms/${roomUuid}/games`, hostToken);
+    expect((listed.body.games as HostGame[]).map((g) => g.gameUuid)).toContain(duplicate.gameUuid);
+  });
+
+  it('reads a repeating schedule on the wall clock of the time zone, across a clock change', () => {
+    // London went from BST (UTC+1) to GMT on Sunday 25 October 2026.
+    const starts = scheduleStarts({
+      everyMinutes: 30,
+      fromTime: '18:00',
+      toTime: '19:00',
+      weekdays: [5, 1],
+      fromDate: '2026-10-23',
+      toDate: '2026-10-26',
+      timeZone: 'Europe/London',
+    });
+    expect(starts.map((start) => start.toISOString())).toEqual([
+      '2026-10-23T17:00:00.000Z',
+      '2026-10-23T17:30:00.000Z',
+      '2026-10-23T18:00:00.000Z',
+      '2026-10-26T18:00:00.000Z',
+      '2026-10-26T18:30:00.000Z',
+      '2026-10-26T19:00:00.000Z',
+    ]);
+  });
+
+  it('creates a repeating schedule, skips taken slots, and refuses bad or oversized ones', async () => {
+    const year = new Date().getUTCFullYear() + 1;
+    const body = {
+      everyMinutes: 15,
+      fromTime: '18:00',
+      toTime: '22:00',
+      weekdays: [1, 2, 3, 4, 5],
+      fromDate: `${year}-03-01`,
+      toDate: `${year}-03-07`,
+      timeZone: 'America/New_York',
+      game: { maxTickets: 30, prizeLuckyFateSelections: 'in-game', prizes: gameBody.prizes },
+    };
+    const made = await call('POST', `/api/host/rooms/${roomUuid}/schedule`, hostToken, body);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const games = made.body.games as HostGame[];
+    // 17 starts (18:00 to 22:00 every 15 minutes) on the 5 weekdays of that week.
+    expect(games).toHaveLength(85);
+    expect(new Set(games.map((game) => game.commitment)).size).toBe(85);
+    expect(games[0]).toMatchObject({ maxTickets: 30, state: 'scheduled' });
+    const first = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/New_York',
+      weekday: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(games[0]!.gameStartTime));
+    expect(first).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday) 18:00$/);
+
+    const again = await call('POST', `/api/host/rooms/${roomUuid}/schedule`, hostToken, body);
+    expect(again.status).toBe(201);
+    expect(again.body.games).toEqual([]);
+    expect(again.body.skipped).toHaveLength(85);
+
+    const refusals: [Record<string, unknown>, string | RegExp][] = [
+      [{ timeZone: 'Mars/Olympus' }, 'timeZone must be an IANA time zone such as Europe/London'],
+      [{ fromTime: '25:00' }, 'fromTime must be a time as HH:MM'],
+      [{ toTime: '17:00' }, 'toTime must not be before fromTime'],
+      [{ weekdays: [] }, 'Choose at least one weekday'],
+      [{ everyMinutes: 1 }, 'everyMinutes must be at least 5'],
+      [{ toDate: `${year + 1}-03-08` }, 'A schedule can cover at most 62 days'],
+      [
+        { everyMinutes: 5, toDate: `${year}-03-19` },
+        /^This schedule makes \d{3} games; at most 200 at once$/,
+      ],
+      [{ fromDate: '2020-01-01', toDate: '2020-01-02' }, 'This schedule has no start time in the future'],
+    ];
+    for (const [change, message] of refusals) {
+      const refused = await call('POST', `/api/host/rooms/${roomUuid}/schedule`, hostToken, {
+        ...body,
+        ...change,
+      });
+      expect(refused.status, String(message)).toBe(400);
+      expect(refused.body.message).toMatch(message);
+    }
+  });
+});
+
+describe('rooms', () => {
+  it('archives a room out of the lobby, keeps its games, and restores it', async () => {
+    const created = await call('POST', '/api/host/rooms', hostToken, {
+      name: 'Archive Me',
+      roomImage: '/rooms/ruby-rush.svg',
+    });
+    const archiveRoom = created.body.roomUuid as string;
+    const game = await call('POST', `/api/host/rooms/${archiveRoom}/games`, hostToken, {
+      gameStartTime: new Date(Date.now() + 2 * 60 * 60_000).toISOString(),
+      ...gameBody,
+    });
+    expect(game.status).toBe(201);
+    const lobbyNames = async () =>
+      ((await call('GET', '/api/rooms?operator=enlivon', null)).body as unknown as Room[]).map(
+        (room) => room.name,
+      );
+    expect(await lobbyNames()).toContain('Archive Me');
+
+    const archived = await call('POST', `/api/host/rooms/${archiveRoom}/archive`, hostToken);
+    expect(archived.status).toBe(200);
+    expect((archived.body as unknown as HostRoom).archivedAt).toEqual(expect.any(String));
+    expect(await lobbyNames()).not.toContain('Archive Me');
+    const hostRooms = (await call('GET', '/api/host/rooms', hostToken)).body.rooms as HostRoom[];
+    expect(hostRooms.find((room) => room.roomUuid === archiveRoom)?.archivedAt).toEqual(expect.any(String));
+    const games = (await call('GET', `/api/host/rooms/${archiveRoom}/games`, hostToken)).body
+      .games as HostGame[];
+    expect(games.map((g) => g.gameUuid)).toEqual([game.body.gameUuid]);
+
+    const restored = await call('POST', `/api/host/rooms/${archiveRoom}/restore`, hostToken);
+    expect((restored.body as unknown as HostRoom).archivedAt).toBeNull();
+    expect(await lobbyNames()).toContain('Archive Me');
+  });
+
+  it('stores an uploaded image by content under a hashed name, served with a long cache', async () => {
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('IHDR fake but typed by its magic bytes'),
+    ]);
+    const stored = await upload(png);
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    const roomImage = stored.body.roomImage as string;
+    expect(roomImage).toMatch(/^\/room-images\/[0-9a-f]{64}\.png$/);
+    const served = await fetch(`${server.url}${roomImage}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    const room = await call('PATCH', `/api/host/rooms/${roomUuid}`, hostToken, { roomImage });
+    expect(room.body.roomImage).toBe(roomImage);
+
+    const jpeg = await upload(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]), 'image/jpeg');
+    expect(jpeg.body.roomImage).toMatch(/\.jpg$/);
+    const webp = await upload(
+      Buffer.concat([Buffer.from('RIFF\x10\0\0\0WEBPVP8 ', 'latin1'), Buffer.alloc(16)]),
+    );
+    expect(webp.body.roomImage).toMatch(/\.webp$/);
+    expect((await fetch(`${server.url}/room-images/${'0'.repeat(64)}.png`)).status).toBe(404);
+    expect((await fetch(`${server.url}/room-images/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+
+  it('refuses a non-image, a renamed executable, an SVG, an empty and an oversize upload', async () => {
+    const typeRefusal = 'The room image must be a PNG, JPEG or WebP picture.';
+    expect(await upload(Buffer.from('just some text, not a picture'), 'image/png')).toMatchObject({
+      status: 415,
+      body: { message: typeRefusal },
+    });
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]);
+    expect(await upload(elf, 'image/png')).toMatchObject({ status: 415, body: { message: typeRefusal } });
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]);
+    expect(await upload(exe, 'image/jpeg')).toMatchObject({ status: 415, body: { message: typeRefusal } });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect(await upload(svg, 'image/svg+xml')).toMatchObject({ status: 415, body: { message: typeRefusal } });
+    expect(await upload(Buffer.alloc(0))).toMatchObject({
+      status: 400,
+      body: { message: 'Choose an image to upload.' },
+    });
+    const big = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(2 * 1024 * 1024),
+    ]);
+    expect(await upload(big)).toMatchObject({
+      status: 413,
+      body: { message: 'The image must be at most 2 MB.' },
+    });
+    const huge = Buffer.alloc(9 * 1024 * 1024);
+    expect((await upload(huge)).status).toBe(413);
+    expect((await upload(Buffer.from('x'), 'text/plain')).status).toBe(415);
+    expect((await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'image/png', playerToken)).status).toBe(403);
+  });
+});

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIMINGS } from '@ruthless/game';
+import type { Room } from '@ruthless/protocol';
+import { GAMES_PER_ROOM } from '../../../src/rooms/rooms.service';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+let server: TestApp;
+
+beforeAll(async () => {
+  server = await startTestApp({ DEMO: 'true' });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('GET /api/rooms', () => {
+  it("lists the operator's rooms, each with its next games in start order", async () => {
+    const before = Date.now();
+    const response = await fetch(`${server.url}/api/rooms?operator=enlivon`);
+    expect(response.status).toBe(200);
+    const rooms = (await response.json()) as Room[];
+    expect(rooms.map((room) => [room.name, room.theme, room.roomImage]).sort()).toEqual([
+      ['Gold Rush', 'GOLD', '/rooms/gold-rush.svg'],
+      ['Lucky Clover', 'GREEN', '/rooms/lucky-clover.svg'],
+      ['Ruby Rush', 'RED', '/rooms/ruby-rush.svg'],
+    ]);
+    for (const room of rooms) {
+      expect(Math.abs(Date.parse(room.serverTime) - before)).toBeLessThan(5000);
+      expect(room.games).toHaveLength(GAMES_PER_ROOM);
+      const starts = room.games.map((game) => Date.parse(game.gameStartTime));
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      expect(starts[0]).toBeGreaterThan(before);
+      // A demo game starting within the green-room window may have opened it (the demo runs a
+      // game every quarter of an hour, so this depends on the clock); any later one has not.
+      const greenRoomFrom = Date.now() + DEFAULT_TIMINGS.greenRoomMs + 5000;
+      for (const game of room.games) {
+        const states =
+          Date.parse(game.gameStartTime) <= greenRoomFrom ? ['scheduled', 'green-room'] : ['scheduled'];
+        expect(states).toContain(game.state);
+        expect(game).toMatchObject({
+          hasGameStarted: false,
+          maxTickets: 90,
+          ticketsAvailable: 90,
+          prizes: { oneLine: 1000, twoLines: 2500, fullHouse: 10000 },
+        });
+        expect(game.commitment).toMatch(/^[0-9a-f]{64}$/);
+        expect(['pre-game', 'in-game']).toContain(game.prizeLuckyFateSelections);
+      }
+    }
+  });
+
+  it('stamps every answer with a fresh server time, even from the cache', async () => {
+    const first = (await (await fetch(`${server.url}/api/rooms?operator=enlivon`)).json()) as Room[];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = (await (await fetch(`${server.url}/api/rooms?operator=enlivon`)).json()) as Room[];
+    expect(Date.parse(second[0]!.serverTime)).toBeGreaterThan(Date.parse(first[0]!.serverTime));
+  });
+
+  it.each([
+    ['', "operator must be 'enlivon'"],
+    ['?operator=someone-else', "operator must be 'enlivon'"],
+    ['?operator=enlivon&extra=1', 'Unrecognized key: "extra"'],
+  ])('refuses the query %s with a 400 naming the problem', async (query, message) => {
+    const response = await fetch(`${server.url}/api/rooms${query}`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string };
+    expect(body.message).toContain(message);
+  });
+});

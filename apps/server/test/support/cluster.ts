@@ -1,0 +1,252 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { createClient } from 'redis';
+import { commitmentOf } from '@ruthless/game';
+import { OPERATOR } from '@ruthless/protocol';
+import { buildApp, type App } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { games, rooms, users } from '../../src/db/schema';
+import { createScratchDatabase, freePort } from './test-app';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+/** Why the cluster tests cannot run here, or undefined when they can. */
+export function clusterUnavailable(): string | undefined {
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL)
+    return 'needs DATABASE_URL and REDIS_URL (CI runs the server suite a second time with both)';
+  const nginx = ['nginx', '/usr/sbin/nginx'].some(
+    (candidate) => spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0,
+  );
+  // As root the cluster script installs it from Debian.
+  if (!nginx && process.getuid?.() !== 0) return 'needs nginx: run `sudo apt-get install -y nginx`';
+  return undefined;
+}
+
+export interface ServerProcess {
+  pid: number;
+  /** Its own port, behind nginx. */
+  url: string;
+}
+
+/**
+ * `scripts/cluster.mjs` itself (nginx in front of N server processes) on a scratch database and
+ * Redis keys of its own, plus an app in this process on the same database that signs players'
+ * identity tokens and reads the data (it runs no games).
+ */
+export class TestCluster {
+  private constructor(
+    readonly url: string,
+    readonly servers: ServerProcess[],
+    readonly app: App,
+    private readonly script: ChildProcess,
+    private readonly cleanup: () => Promise<void>,
+  ) {}
+
+  static async start(processes: number): Promise<TestCluster> {
+    const database = await createScratchDatabase(process.env.DATABASE_URL!);
+    const prefix = `test:cluster:${randomUUID()}:`;
+    const port = await freeRun(processes + 1);
+    const url = `http://127.0.0.1:${port}`;
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-cluster-test-'));
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DEMO: 'false',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.REDIS_URL!,
+      REDIS_PREFIX: prefix,
+    };
+    // Built first: it migrates the scratch database before any server process starts.
+    const app = await buildApp(loadConfig({ ...env, DATA_DIR: dataDir }), {
+      runGames: false,
+      accounts: { rateLimitPrefix: `${prefix}rate-limit:` },
+    });
+    await app.fastify.ready();
+    const script = spawn(
+      process.execPath,
+      ['scripts/cluster.mjs', '-n', String(processes), '-p', String(port)],
+      {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const servers: ServerProcess[] = [];
+    const ready = new Promise<void>((resolve, reject) => {
+      let output = '';
+      script.stdout!.on('data', (chunk: Buffer) => {
+        // The processes log warnings and errors only (LOG_LEVEL): show them with the test's.
+        process.stdout.write(chunk);
+        output += chunk.toString();
+        for (const match of output.matchAll(/server \d+ \(pid (\d+)\) on (127\.0\.0\.1:\d+)/g)) {
+          if (!servers.some((server) => server.pid === Number(match[1])))
+            servers.push({ pid: Number(match[1]), url: `http://${match[2]}` });
+        }
+        if (output.includes('processes behind')) resolve();
+      });
+      script.once('exit', (code) => reject(new Error(`cluster script exited (${code}):\n${output}`)));
+    });
+    const cleanup = async () => {
+      await app.close().catch(() => {});
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+      await forgetRedisKeys(prefix);
+    };
+    try {
+      await ready;
+    } catch (error) {
+      await cleanup();
+      throw error;
+    }
+    return new TestCluster(url, servers, app, script, cleanup);
+  }
+
+  /** The server process whose runner drives `gameId` now, if any. */
+  async runnerOf(gameId: string): Promise<ServerProcess | undefined> {
+    const [row] = await this.app.database.db
+      .select({ runnerId: games.runnerId })
+      .from(games)
+      .where(eq(games.id, gameId));
+    const pid = Number(row?.runnerId?.split(':')[1]);
+    return this.servers.find((server) => server.pid === pid);
+  }
+
+  /** Ctrl-C, as a person would stop it: the script stops nginx and every process. */
+  async stop(): Promise<void> {
+    if (this.script.exitCode === null && this.script.signalCode === null) {
+      const exited = new Promise((resolve) => this.script.once('exit', resolve));
+      this.script.kill('SIGINT');
+      await exited;
+    }
+    await this.cleanup();
+  }
+
+  /** Players who exist in the database, with identity tokens signed by the app's own key. */
+  async players(count: number, name: string): Promise<{ id: string; token: string }[]> {
+    const players = Array.from({ length: count }, (_, i) => ({
+      id: randomUUID(),
+      name: `${name} ${i}`,
+      email: `${name.toLowerCase()}${i}-${randomUUID().slice(0, 8)}@ruthless.test`,
+    }));
+    await this.app.database.db.insert(users).values(players);
+    const signed: { id: string; token: string }[] = [];
+    for (const player of players) {
+      const { token } = await this.app.accounts.auth.api.signJWT({
+        body: {
+          payload: {
+            sub: player.id,
+            name: player.name,
+            email: player.email,
+            operator: OPERATOR,
+            iat: Math.floor(Date.now() / 1000),
+          },
+        },
+      });
+      signed.push({ id: player.id, token });
+    }
+    return signed;
+  }
+
+  /** A room with one game, straight into the database. */
+  async game(options: {
+    startsInMs: number;
+    maxTickets: number;
+    timings?: Record<string, number>;
+  }): Promise<{ gameId: string; roomId: string }> {
+    const db = this.app.database.db;
+    const [room] = await db
+      .insert(rooms)
+      .values({ name: 'Cluster', image: '/rooms/ruby-rush.svg' })
+      .returning();
+    const seedHex = randomUUID().replaceAll('-', '').repeat(2);
+    const [game] = await db
+      .insert(games)
+      .values({
+        roomId: room!.id,
+        startTime: new Date(Date.now() + options.startsInMs),
+        maxTickets: options.maxTickets,
+        ticketsAvailable: options.maxTickets,
+        luckyFateMode: 'in-game',
+        prizeOneLine: 100,
+        prizeTwoLines: 200,
+        prizeFullHouse: 1000,
+        seedHex,
+        commitment: commitmentOf(seedHex),
+        ...(options.timings ? { timings: options.timings } : {}),
+      })
+      .returning();
+    return { gameId: game!.id, roomId: room!.id };
+  }
+}
+
+/** `count` consecutive free ports; returns the first. */
+async function freeRun(count: number): Promise<number> {
+  for (;;) {
+    const first = await freePort();
+    let free = true;
+    for (let i = 1; i < count && free; i++) {
+      free = await new Promise<boolean>((resolve) => {
+        const probe = request({ host: '127.0.0.1', port: first + i, method: 'HEAD' });
+        probe.once('error', () => resolve(true));
+        probe.once('response', () => resolve(false));
+        probe.end();
+      });
+    }
+    if (free) return first;
+  }
+}
+
+/** Deletes this run's keys (never anyone else's: the shared Redis is never flushed). */
+export async function forgetRedisKeys(prefix: string): Promise<void> {
+  const redis = createClient({ url: process.env.REDIS_URL });
+  redis.on('error', () => {});
+  await redis.connect();
+  const keys: string[] = [];
+  for await (const batch of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) keys.push(...batch);
+  if (keys.length) await redis.del(keys);
+  await redis.quit();
+}
+
+/**
+ * A JSON POST from a given loopback address (nginx is sticky by address, so a spread of
+ * addresses spreads the requests over the processes).
+ */
+export function postFrom(
+  localAddress: string,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const outgoing = request(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
+}

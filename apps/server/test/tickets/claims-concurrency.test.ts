@@ -1,0 +1,217 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connectSocket } from 'socket.io-client';
+import { commitmentOf } from '@ruthless/game';
+import { ClaimMessage, OPERATOR, type GameMetadata } from '@ruthless/protocol';
+import { games, rooms, tickets, users } from '../../src/db/schema';
+import { SERVER_RATE_LIMIT_PREFIX } from '../../src/auth/rate-limit';
+import { freePort, startTestApp, waitForHealth, type TestApp } from '../support/test-app';
+
+const CLAIMANTS = 500;
+const MAX_TICKETS = 100;
+
+let server: TestApp;
+let secondProcess: ChildProcess | undefined;
+const baseUrls: string[] = [];
+
+beforeAll(async () => {
+  // The second process counts rate limits under the server's own prefix: share it.
+  server = await startTestApp({}, { accounts: { rateLimitPrefix: SERVER_RATE_LIMIT_PREFIX } });
+  baseUrls.push(server.url);
+  // On PostgreSQL (CI) a second server process shares the database, as behind a load balancer.
+  if (server.databaseUrl) {
+    const port = await freePort();
+    secondProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DEMO: 'false',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: server.databaseUrl,
+        // Tokens are checked against the first process's issuer.
+        PUBLIC_URL: server.app.config.publicUrl,
+      },
+      stdio: 'inherit',
+    });
+    baseUrls.push(`http://127.0.0.1:${port}`);
+    expect((await waitForHealth(baseUrls[1]!, 45_000)).status).toBe(200);
+  }
+});
+
+afterAll(async () => {
+  if (secondProcess) {
+    const exited = new Promise((resolve) => secondProcess!.once('exit', resolve));
+    secondProcess.kill('SIGTERM');
+    await exited;
+  }
+  await server?.close();
+});
+
+describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
+  it('deal exactly the tickets there are, never one more, each strip without a repeated number', async () => {
+    const db = server.app.database.db;
+    const [room] = await db
+      .insert(rooms)
+      .values({ name: 'Rush Hour', image: '/rooms/ruby-rush.svg' })
+      .returning();
+    const seedHex = 'ab'.repeat(32);
+    const [game] = await db
+      .insert(games)
+      .values({
+        roomId: room!.id,
+        startTime: new Date(Date.now() + 3_600_000),
+        maxTickets: MAX_TICKETS,
+        ticketsAvailable: MAX_TICKETS,
+        luckyFateMode: 'in-game',
+        prizeOneLine: 100,
+        prizeTwoLines: 200,
+        prizeFullHouse: 1000,
+        seedHex,
+        commitment: commitmentOf(seedHex),
+      })
+      .returning();
+    const players = Array.from({ length: CLAIMANTS }, (_, i) => ({
+      id: randomUUID(),
+      name: `Claimant ${i}`,
+      email: `claimant${i}@ruthless.test`,
+    }));
+    await db.insert(users).values(players);
+    // Identity tokens signed by the server's own key, as the token endpoint would sign them.
+    const tokens: string[] = [];
+    for (const player of players) {
+      const { token } = await server.app.accounts.auth.api.signJWT({
+        body: {
+          payload: {
+            sub: player.id,
+            name: player.name,
+            email: player.email,
+            operator: OPERATOR,
+            iat: Math.floor(Date.now() / 1000),
+          },
+        },
+      });
+      tokens.push(token);
+    }
+
+    // A lobby viewer on the last process hears the coalesced updates, wherever the claims land.
+    const viewer = connectSocket(baseUrls.at(-1)!, { transports: ['websocket'], reconnection: false });
+    await new Promise((resolve) => viewer.on('welcome', resolve));
+    const updates: GameMetadata[] = [];
+    viewer.on('metadata', (metadata) => {
+      if (metadata.gameUuid === game!.id) updates.push(metadata);
+    });
+
+    // A player told the server is busy (503: its connection pool is queued up on a loaded
+    // machine) taps again, as the app's message asks; the claim is idempotent per player.
+    const claim = async (token: string, baseUrl: string) => {
+      for (let attempt = 1; ; attempt++) {
+        const response = await fetch(`${baseUrl}/api/claim-ticket`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/json' },
+          body: JSON.stringify({ gameUuid: game!.id, roomUuid: room!.id }),
+        });
+        const body = (await response.json()) as { message?: string };
+        if (response.status !== 503 || attempt === 5) return { status: response.status, body };
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    };
+    const results = await Promise.all(tokens.map((token, i) => claim(token, baseUrls[i % baseUrls.length]!)));
+
+    const dealt = results.filter((result) => result.status === 201);
+    const refused = results.filter((result) => result.status !== 201);
+    expect(dealt).toHaveLength(MAX_TICKETS);
+    expect(refused).toHaveLength(CLAIMANTS - MAX_TICKETS);
+    for (const result of refused)
+      expect(result).toEqual({
+        status: 409,
+        body: expect.objectContaining({ message: ClaimMessage.soldOut }),
+      });
+
+    const deadline = Date.now() + 5000;
+    while (updates.at(-1)?.ticketsAvailable !== 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    viewer.disconnect();
+    expect(updates.at(-1)).toMatchObject({ maxTickets: MAX_TICKETS, ticketsAvailable: 0 });
+    expect(updates.length).toBeLessThan(20);
+
+    const [after] = await db.select().from(games).where(eq(games.id, game!.id));
+    expect(after).toMatchObject({ ticketsAvailable: 0, ticketsDealt: MAX_TICKETS });
+    const stored = await db.select().from(tickets).where(eq(tickets.gameId, game!.id));
+    expect(stored).toHaveLength(MAX_TICKETS);
+    expect(new Set(stored.map((ticket) => ticket.playerId)).size).toBe(MAX_TICKETS);
+    expect(stored.map((ticket) => ticket.ticketIndex).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: MAX_TICKETS }, (_, i) => i),
+    );
+    const strips = new Map<number, number[]>();
+    for (const ticket of stored) {
+      const numbers = ticket.numbers.flat().filter((cell): cell is number => cell !== null);
+      const strip = Math.floor(ticket.ticketIndex / 6);
+      strips.set(strip, [...(strips.get(strip) ?? []), ...numbers]);
+    }
+    for (const [strip, numbers] of strips) {
+      expect(new Set(numbers).size, `strip ${strip}`).toBe(numbers.length);
+      if (numbers.length === 90) expect(new Set(numbers).size).toBe(90);
+    }
+  }, 120_000);
+
+  it('answers the same player claiming 10 times at once with the one ticket each time, never a 5xx', async () => {
+    const db = server.app.database.db;
+    const [room] = await db
+      .insert(rooms)
+      .values({ name: 'Twice', image: '/rooms/ruby-rush.svg' })
+      .returning();
+    const seedHex = 'cd'.repeat(32);
+    const [game] = await db
+      .insert(games)
+      .values({
+        roomId: room!.id,
+        startTime: new Date(Date.now() + 3_600_000),
+        maxTickets: 10,
+        ticketsAvailable: 10,
+        luckyFateMode: 'in-game',
+        prizeOneLine: 100,
+        prizeTwoLines: 200,
+        prizeFullHouse: 1000,
+        seedHex,
+        commitment: commitmentOf(seedHex),
+      })
+      .returning();
+    const player = { id: randomUUID(), name: 'Eager', email: 'eager@ruthless.test' };
+    await db.insert(users).values(player);
+    const { token } = await server.app.accounts.auth.api.signJWT({
+      body: {
+        payload: {
+          sub: player.id,
+          name: player.name,
+          email: player.email,
+          operator: OPERATOR,
+          iat: Math.floor(Date.now() / 1000),
+        },
+      },
+    });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const response = await fetch(`${baseUrls[i % baseUrls.length]}/api/claim-ticket`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/json' },
+          body: JSON.stringify({ gameUuid: game!.id, roomUuid: room!.id }),
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as { ticket?: { ticketIndex?: number } },
+        };
+      }),
+    );
+    expect(results.map((result) => result.status).filter((status) => status >= 400)).toEqual([]);
+    expect(results.filter((result) => result.status === 201)).toHaveLength(1);
+    expect(new Set(results.map((result) => JSON.stringify(result.body.ticket))).size).toBe(1);
+    expect(await db.select().from(tickets).where(eq(tickets.playerId, player.id))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,242 @@
+// `npm run cluster`: several server processes on internal ports with nginx in front on one port,
+// sharing this machine's PostgreSQL and Redis (docs/cluster.md). Ctrl-C stops everything.
+//
+//   node scripts/cluster.mjs [-n 3] [--port 3000]
+//
+// Environment: CLUSTER_PROCESSES (default 2), PORT (nginx's port, default 3000; the processes
+// take the next ones), DATABASE_URL (default the local PostgreSQL's database ruthless, created
+// when missing), REDIS_URL (default the local Redis); anything else is passed to the processes.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(import.meta.dirname, '..');
+const serverDir = path.join(root, 'apps/server');
+
+function fail(message) {
+  console.error(`cluster: ${message}`);
+  process.exit(1);
+}
+
+const { values: args } = parseArgs({
+  options: {
+    processes: { type: 'string', short: 'n' },
+    port: { type: 'string', short: 'p' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (args.help) {
+  console.log('Usage: npm run cluster -- [-n processes] [-p port]  (docs/cluster.md)');
+  process.exit(0);
+}
+const count = Number(args.processes ?? process.env.CLUSTER_PROCESSES ?? 2);
+if (!Number.isInteger(count) || count < 1 || count > 32)
+  fail('-n expects a number of processes from 1 to 32');
+const port = Number(args.port ?? process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 1 || port + count > 65535) fail('-p expects a port number');
+const host = process.env.HOST ?? '0.0.0.0';
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/ruthless';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** nginx from PATH or Debian's place; installed with apt when missing and we are root. */
+function findNginx() {
+  const found = ['nginx', '/usr/sbin/nginx'].find(
+    (candidate) => spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0,
+  );
+  if (found) return found;
+  if (process.getuid?.() !== 0) {
+    fail('nginx is missing: run "sudo apt-get install -y nginx" (Debian/Ubuntu), then try again.');
+  }
+  console.log('cluster: installing nginx from Debian...');
+  // Debian's package would start its own nginx on port 80: policy-rc.d keeps it stopped.
+  execFileSync(
+    'sh',
+    ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, RUNLEVEL: '1' },
+    },
+  );
+  return '/usr/sbin/nginx';
+}
+
+/** The database of DATABASE_URL, created when the server answers but the database is missing. */
+async function ensureDatabase(url) {
+  const pg = createRequire(path.join(serverDir, 'package.json'))('pg');
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    await probe.end();
+    return;
+  } catch (error) {
+    if (error.code !== '3D000')
+      fail(`PostgreSQL at ${url} does not answer (${error.message}). Set DATABASE_URL.`);
+  }
+  const name = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  await client.end();
+  console.log(`cluster: created the database ${name}`);
+}
+
+async function ensureRedis(url) {
+  const { createClient } = createRequire(path.join(serverDir, 'package.json'))('redis');
+  const client = createClient({ url, socket: { reconnectStrategy: false } });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    await client.quit();
+  } catch (error) {
+    fail(`Redis at ${url} does not answer (${error.message}). Set REDIS_URL.`);
+  }
+}
+
+async function waitForHealth(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+/** Prefixes each line of a child's output with its name. */
+function pipeLines(stream, name, out) {
+  let rest = '';
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop();
+    for (const line of lines) out.write(`[${name}] ${line}\n`);
+  });
+  stream.on('end', () => rest && out.write(`[${name}] ${rest}\n`));
+}
+
+const children = [];
+let stopping = false;
+let dir;
+
+function run(name, command, commandArgs, options) {
+  // Their own process group: Ctrl-C reaches the script alone, which stops each child once, cleanly.
+  const child = spawn(command, commandArgs, {
+    ...options,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  pipeLines(child.stdout, name, process.stdout);
+  pipeLines(child.stderr, name, process.stderr);
+  children.push({ name, child });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    const left = children.filter((entry) => entry.child.exitCode === null && entry.child.signalCode === null);
+    console.log(`cluster: ${name} exited (${signal ?? code}); ${left.length} left`);
+    if (name === 'nginx') void stop(1);
+  });
+  return child;
+}
+
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log('cluster: stopping');
+  const running = children.filter(({ child }) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(
+    running.map(
+      ({ child }) =>
+        new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 12_000).unref();
+        }),
+    ),
+  );
+  if (dir) await rm(dir, { recursive: true, force: true });
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+// Should the script itself fail, it takes no process with it but its own.
+process.on('exit', () => {
+  for (const { child } of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+const nginx = findNginx();
+await ensureDatabase(databaseUrl);
+await ensureRedis(redisUrl);
+dir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-cluster-'));
+// nginx's workers run as nobody when we are root: they must reach their temp folders.
+await chmod(dir, 0o755);
+
+const ports = Array.from({ length: count }, (_, i) => port + 1 + i);
+const template = await readFile(path.join(import.meta.dirname, 'cluster.nginx.conf'), 'utf8');
+const config = template
+  .replaceAll('{{DIR}}', dir)
+  .replaceAll('{{LISTEN}}', host === '0.0.0.0' ? String(port) : `${host}:${port}`)
+  .replaceAll(
+    '{{SERVERS}}',
+    ports.map((internal) => `    server 127.0.0.1:${internal} max_fails=1 fail_timeout=5s;`).join('\n'),
+  );
+await writeFile(path.join(dir, 'nginx.conf'), config);
+const tested = spawnSync(
+  nginx,
+  ['-t', '-q', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
+  {
+    encoding: 'utf8',
+  },
+);
+if (tested.status !== 0) {
+  await rm(dir, { recursive: true, force: true });
+  fail(`nginx refused its configuration:\n${tested.stderr}`);
+}
+
+const serverEnv = {
+  ...process.env,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: publicUrl,
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redisUrl,
+  // nginx is the one proxy in front: the client's address is the one it forwards.
+  TRUST_PROXY: '1',
+};
+const startServer = (i) => {
+  const child = run(`server ${i + 1}`, process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...serverEnv, PORT: String(ports[i]) },
+  });
+  console.log(`cluster: server ${i + 1} (pid ${child.pid}) on 127.0.0.1:${ports[i]}`);
+  return child;
+};
+// All at once: migrations take turns through an advisory lock, the demo's inserts skip what exists.
+const servers = ports.map((_, i) => startServer(i));
+const healthy = await Promise.all(
+  servers.map((child, i) => waitForHealth(`http://127.0.0.1:${ports[i]}`, child)),
+);
+if (!healthy.includes(true)) {
+  console.error('cluster: no server started');
+  await stop(1);
+}
+if (healthy.includes(false)) console.error('cluster: a server did not start; carrying on with the others');
+
+run(
+  'nginx',
+  nginx,
+  ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'],
+  {
+    cwd: dir,
+  },
+);
+console.log(
+  `cluster: ${count} processes behind ${publicUrl} (nginx on port ${port}); Ctrl-C stops everything`,
+);
