@@ -13,8 +13,9 @@ import {
   type AuthProvidersResponse,
   type ErrorResponse,
 } from '@ruthless/protocol';
-import { InvalidError } from '../errors';
-import { CLIENT_IP_HEADER, type Auth } from './auth';
+import { isDatabaseUnavailable, isPoolExhausted } from '../db/postgres-errors';
+import { BusyError, InvalidError, UnavailableError } from '../errors';
+import { CLIENT_IP_HEADER, unexpectedAuthErrors, type Auth } from './auth';
 
 /** An HTTP request for Better Auth, whatever server received it. */
 export interface AuthRequest {
@@ -132,10 +133,20 @@ export class AuthService {
     }
 
     const url = new URL(request.url, this.auth.options.baseURL as string);
-    const response = await this.auth.handler(
-      new Request(url, { method: request.method, headers, body: payload }),
+    const failure: { error?: unknown } = {};
+    const response = await unexpectedAuthErrors.run(failure, () =>
+      this.auth.handler(new Request(url, { method: request.method, headers, body: payload })),
     );
     const text = await response.text();
+    if (response.status >= 500) {
+      // A database out of reach is a 503 that says to try again, as on every other route.
+      const refusal = isPoolExhausted(failure.error)
+        ? new BusyError()
+        : isDatabaseUnavailable(failure.error)
+          ? new UnavailableError()
+          : undefined;
+      if (refusal) return errorResponse(errorBody(503, refusal.code, refusal.message));
+    }
     if (response.status >= 400) {
       return {
         ...errorResponse(fromBetterAuth(response.status, text)),

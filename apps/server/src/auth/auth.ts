@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -92,6 +93,13 @@ export function trustedOrigins(config: Config): string[] {
 }
 
 const normalizeEmail = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
+/**
+ * The unexpected error behind the auth request in flight, if any: Better Auth answers those with a
+ * bare 500, and only its `onAPIError` hook sees the cause (AuthService turns an unreachable
+ * database into the API's 503).
+ */
+export const unexpectedAuthErrors = new AsyncLocalStorage<{ error?: unknown }>();
 
 /** The Better Auth instance: email and password, reset, JWT + JWKS and Google (OIDC). */
 export function createAuth(deps: AuthDependencies) {
@@ -254,7 +262,10 @@ export function createAuth(deps: AuthDependencies) {
     onAPIError: {
       // Refusals are answered and logged by AuthService; only the unexpected is an error here.
       onError: (error) => {
-        if (!isAPIError(error)) log.error({ err: error }, 'auth request failed');
+        if (isAPIError(error)) return;
+        const request = unexpectedAuthErrors.getStore();
+        if (request) request.error = error;
+        log.error({ err: error }, 'auth request failed');
       },
     },
     emailAndPassword: {

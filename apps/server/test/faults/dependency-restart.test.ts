@@ -4,7 +4,7 @@ import pg from 'pg';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { registeredPlayer } from '../support/http';
+import { Browser, registeredPlayer } from '../support/http';
 import { api, provenHost, withDetails, type GameSocket } from '../support/live';
 import {
   missingServices,
@@ -215,7 +215,13 @@ describe.skipIf(missing !== undefined)(
       await postgres.stop();
       const databaseDown = await waitForHealthStatus(base, 503, 5000);
       expect(databaseDown.body).toMatchObject({ status: 'unavailable', database: 'down', redis: 'up' });
-      for (const refused of [await claim(finn.token, later), await chat(erin.token)]) {
+      // Signing in goes through Better Auth, which answers a bare 500 of its own: the same 503 here.
+      const signIn = await new Browser(base).post('/api/auth/sign-in/email', {
+        email: 'erin@ruthless.test',
+        password: 'secret-pass-1',
+      });
+      const signInRefusal = { status: signIn.status, body: (await signIn.json()) as { message: string } };
+      for (const refused of [await claim(finn.token, later), await chat(erin.token), signInRefusal]) {
         expect(refused.status).toBe(503);
         expect(refused.body).toMatchObject({ code: 'server/unavailable' });
         expect(refused.body.message).toMatch(/try again in a moment/i);
