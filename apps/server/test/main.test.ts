@@ -33,17 +33,17 @@ describe('the server process', () => {
     const url = `http://127.0.0.1:${port}`;
 
     const first = startServer(env);
-    expect((await waitForHealth(url, 45_000)).status).toBe(200);
+    expect((await waitForHealth(url, 90_000)).status).toBe(200);
     const firstExit = exitOf(first);
     first.kill('SIGTERM');
     expect(await firstExit).toBe(0);
 
     const second = startServer(env);
-    const health = await waitForHealth(url, 45_000);
+    const health = await waitForHealth(url, 90_000);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ database: 'up', databaseKind: 'pglite' });
     const secondExit = exitOf(second);
     second.kill('SIGINT');
     expect(await secondExit).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });

@@ -172,14 +172,14 @@ describe.skipIf(missing !== undefined)(
         expect(created.status).toBe(201);
         return created.body as unknown as HostGame;
       };
-      const live = await newGame(1500);
-      // A later game, open for claims throughout.
-      const later = await newGame(30 * 60_000);
-
       const erin = await registeredPlayer(base, 'erin@ruthless.test');
       await withDetails(base, erin.token, 'Erin', 'share');
       const finn = await registeredPlayer(base, 'finn@ruthless.test');
       await withDetails(base, finn.token, 'Finn', 'steal');
+      // After the sign-ups, which take a while on a loaded machine: Erin claims before it starts.
+      const live = await newGame(3000);
+      // A later game, open for claims throughout.
+      const later = await newGame(30 * 60_000);
       const claim = (token: string, game: HostGame) =>
         api(base, 'POST', '/api/purchase', token, {
           gameUuid: game.gameUuid,

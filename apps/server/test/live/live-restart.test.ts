@@ -52,8 +52,11 @@ describe('a server killed mid-draw', () => {
     };
 
     let server = start();
-    expect((await waitForHealth(base, 45_000)).status).toBe(200);
+    expect((await waitForHealth(base, 90_000)).status).toBe(200);
     const { token: hostToken } = await provenHost(base, HOST);
+    // Before the game exists: it opens in 2 s, and signing up takes a while on a loaded machine.
+    const { token } = await registeredPlayer(base, 'erin@ruthless.test');
+    await withDetails(base, token, 'Erin', 'share');
     const room = await api(base, 'POST', '/api/host/rooms', hostToken, {
       name: 'Crash Room',
       roomImage: '/rooms/gold-rush.svg',
@@ -72,8 +75,6 @@ describe('a server killed mid-draw', () => {
       },
     );
     const game = created.body as unknown as HostGame;
-    const { token } = await registeredPlayer(base, 'erin@ruthless.test');
-    await withDetails(base, token, 'Erin', 'share');
     const claim = await api(base, 'POST', '/api/purchase', token, {
       gameUuid: game.gameUuid,
       roomUuid: game.roomUuid,
@@ -91,7 +92,7 @@ describe('a server killed mid-draw', () => {
     const ballsBeforeKill = [...viewer.balls];
 
     server = start();
-    expect((await waitForHealth(base, 45_000)).status).toBe(200);
+    expect((await waitForHealth(base, 90_000)).status).toBe(200);
     const restartedAt = Date.now();
     await viewer.waitFor(() => viewer.balls.length > ballsBeforeKill.length, 15_000);
     // The next ball came within 5 seconds of the restarted server answering.
@@ -109,5 +110,5 @@ describe('a server killed mid-draw', () => {
     const stopped = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     await stopped;
-  }, 180_000);
+  }, 240_000);
 });

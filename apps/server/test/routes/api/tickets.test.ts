@@ -221,9 +221,10 @@ describe('claiming tickets', () => {
       }),
     ).toMatchObject({ status: 404, body: { message: ClaimMessage.wrongRoom } });
 
-    const startsSoon = await scheduleGame({ gameStartTime: new Date(Date.now() + 1500).toISOString() });
     // Someone holds a ticket, so the show goes on at its start (an empty game is called off).
-    await call('POST', '/api/claim-ticket', await newPlayer(), { gameUuid: startsSoon.gameUuid, roomUuid });
+    const holder = await newPlayer();
+    const startsSoon = await scheduleGame({ gameStartTime: new Date(Date.now() + 1500).toISOString() });
+    await call('POST', '/api/claim-ticket', holder, { gameUuid: startsSoon.gameUuid, roomUuid });
     await new Promise((resolve) => setTimeout(resolve, 1600));
     expect(
       await call('POST', '/api/claim-ticket', player, { gameUuid: startsSoon.gameUuid, roomUuid }),
