@@ -47,34 +47,8 @@ await db
 const tokens: string[] = [];
 for (const player of players) tokens.push(await signIdentityToken(app, player));
 
-/**
- * The chatters, on a thread of their own so that their work is not the server's: they keep to
- * `perSecond` messages a second (by the clock, not by a drifting interval) until told to stop.
- */
-const SENDER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { base, tokens, gameUuid, roomUuid, perSecond } = workerData;
-let sent = 0, accepted = 0, stopped = false;
-const started = Date.now();
-const inFlight = new Set();
-parentPort.on('message', () => { stopped = true; });
-const tick = async () => {
-  while (!stopped && sent < ((Date.now() - started) / 1000) * perSecond) {
-    const i = sent++;
-    const request = fetch(base + '/api/chat', {
-      method: 'POST',
-      headers: { authorization: tokens[i % tokens.length], 'content-type': 'application/json' },
-      body: JSON.stringify({ gameUuid, roomUuid, playerName: '', chatContent: 'Come on number ' + i + '!' }),
-    }).then((response) => { if (response.status === 201) accepted++; }, () => {});
-    inFlight.add(request);
-    request.finally(() => inFlight.delete(request));
-  }
-  parentPort.postMessage({ sent, accepted });
-  if (!stopped) setTimeout(tick, 10);
-  else { await Promise.allSettled([...inFlight]); parentPort.postMessage({ sent, accepted }); parentPort.close(); }
-};
-tick();
-`;
+/** The chatters (ticket holders posting to the chat), on a thread of their own. */
+const SENDER = new URL('./support/chat-sender.mjs', import.meta.url);
 
 const post = (pathname: string, token: string, body: unknown) =>
   fetch(`${base}${pathname}`, {
@@ -145,7 +119,6 @@ async function runDraw(chat: boolean): Promise<void> {
       if (message.event.type === 'ball-called') balls.push({ at: message.at, arrived });
       if (message.event.type === 'draw-started' && chat) {
         sender = new Worker(SENDER, {
-          eval: true,
           workerData: { base, tokens, gameUuid, roomUuid: room!.id, perSecond: CHAT_PER_SECOND },
         });
         sender.on('message', (counts: { sent: number; accepted: number }) => {

@@ -5,6 +5,12 @@
 //   npx tsx bench/fanout.bench.ts [--clients 10000] [--seconds 60] [--rounds 1]
 //     [--targets socket.io,ws] [--generators N] [--interval 2000]
 //
+// Chat under load: `--chat-per-second 50` has the game's ticket holders chat (POST /api/chat, as
+// the app) in every other stretch of `--chat-phase-seconds` of the window, and compares the balls
+// of the chat stretches with the quiet ones. Reconnect storm: `--storm` has every viewer drop its
+// connection, spread evenly over `--storm-seconds`, and come back as the web app does, while the
+// balls keep coming. Both measure the app alone (the quiet stretches are the chat's baseline).
+//
 // The server under test and the baseline each run in a child process (bench/fanout/app-server.ts,
 // bench/fanout/ws-server.ts); the viewers run in `--generators` other processes
 // (bench/fanout/load.mjs), each from its own loopback address (127.0.0.2, .3, ...), since one
@@ -14,6 +20,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import type { ProbeRequest, ServerMeasure } from './fanout/probe';
 
 const { values: args } = parseArgs({
@@ -21,33 +28,79 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '10000' },
     seconds: { type: 'string', default: '60' },
     rounds: { type: 'string', default: '1' },
-    targets: { type: 'string', default: 'socket.io,ws' },
+    targets: { type: 'string' },
     generators: { type: 'string' },
     interval: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '50' },
     // A folder: the servers under test write a V8 CPU profile of the measured window there
     // (<target>-<round>.cpuprofile; open it in Chrome DevTools).
     'cpu-prof': { type: 'string' },
+    'chat-per-second': { type: 'string', default: '0' },
+    'chat-phase-seconds': { type: 'string', default: '10' },
+    storm: { type: 'boolean', default: false },
+    'storm-seconds': { type: 'string', default: '10' },
+    // How long to wait for every viewer to be back before reporting the ones that are not.
+    'storm-timeout': { type: 'string', default: '300' },
   },
 });
 const CLIENTS = Number(args.clients);
 const SECONDS = Number(args.seconds);
 const INTERVAL_MS = Number(args.interval);
 const GENERATORS = Number(args.generators ?? Math.max(2, Math.ceil(CLIENTS / 2500)));
-const targets = args.targets.split(',') as ('socket.io' | 'ws')[];
+const CHAT_PER_SECOND = Number(args['chat-per-second']);
+const STORM = args.storm;
+// The chat and the storm are the app's own paths: the plain `ws` baseline has neither.
+const targets = (args.targets ?? (CHAT_PER_SECOND || STORM ? 'socket.io' : 'socket.io,ws')).split(',') as (
+  'socket.io' | 'ws'
+)[];
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const SERVERS = { 'socket.io': here('./fanout/app-server.ts'), ws: here('./fanout/ws-server.ts') };
+const CHAT_SENDER = new URL('./support/chat-sender.mjs', import.meta.url);
+
+interface Ball {
+  at: number;
+  latencies: number[];
+  first: number;
+  last: number;
+}
+
+interface StormCounts {
+  dropped: number;
+  back: number;
+  lastBackAt: number;
+  recovered: number;
+  joinRetries: number;
+}
 
 interface LoadReport {
-  latencies: number[];
-  perSeq: { seq: number; at: number; deliveries: number; first: number; last: number }[];
+  perSeq: (Ball & { seq: number })[];
   clients: number;
   clientsWithGap: number;
   clientsBehind: number;
   minLastSeq: number;
   disconnects: number;
   sample: unknown;
+  /** [latency ms, deliveries] */
+  chatLatencies: [number, number][];
+  clientsWithChatGap: number;
+  clientsBehindOnChat: number;
+  storm: StormCounts & { resumedWithoutGap: number };
+}
+
+interface Ready {
+  url: string;
+  gameUuid: string;
+  roomUuid: string;
+  tokens: string[];
+  database: string;
+}
+
+interface ChatCounts {
+  sent: number;
+  accepted: number;
+  failed: number;
+  firstFailure: unknown;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,6 +130,69 @@ async function ask<T>(server: ChildProcess, type: ProbeRequest['type'], payload?
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
+/** A quantile of a histogram given as [value, count] pairs. */
+function histogramQuantile(pairs: [number, number][], q: number): number {
+  const sorted = [...pairs].sort((a, b) => a[0] - b[0]);
+  const total = sorted.reduce((sum, [, n]) => sum + n, 0);
+  let seen = 0;
+  for (const [value, n] of sorted) if ((seen += n) > Math.floor(q * total)) return value;
+  return NaN;
+}
+
+interface ChatPhase {
+  chat: boolean;
+  from: number;
+  to: number;
+}
+
+/**
+ * The measured window with chat in every other stretch (quiet first: the chat opens with the
+ * green room), sent by the game's ticket holders from a thread of this process.
+ */
+async function alternateChat(ready: Ready): Promise<{ phases: ChatPhase[]; counts: ChatCounts }> {
+  const sender = new Worker(CHAT_SENDER, {
+    workerData: {
+      base: ready.url,
+      tokens: ready.tokens,
+      gameUuid: ready.gameUuid,
+      roomUuid: ready.roomUuid,
+      perSecond: CHAT_PER_SECOND,
+      paused: true,
+    },
+  });
+  let counts: ChatCounts = { sent: 0, accepted: 0, failed: 0, firstFailure: null };
+  sender.on('message', (latest: ChatCounts) => (counts = latest));
+  const phases: ChatPhase[] = [];
+  const end = Date.now() + SECONDS * 1000;
+  for (let chat = false; Date.now() < end; chat = !chat) {
+    const from = Date.now();
+    sender.postMessage(chat ? 'resume' : 'pause');
+    await sleep(Math.min(Number(args['chat-phase-seconds']) * 1000, end - from));
+    phases.push({ chat, from, to: Date.now() });
+  }
+  const exited = new Promise((resolve) => sender.once('exit', resolve));
+  sender.postMessage('stop');
+  await exited;
+  return { phases, counts };
+}
+
+/** Every viewer drops and comes back; resolves when all are back (or at the timeout). */
+async function reconnectStorm(loads: ChildProcess[]): Promise<{ started: number; allBack: boolean }> {
+  const started = Date.now();
+  const done = Promise.all(
+    loads.map((load) => nextMessage(load, (m) => (m as { type?: string }).type === 'storm-done')),
+  );
+  for (const load of loads) load.send({ type: 'storm', seconds: Number(args['storm-seconds']) });
+  let timer: NodeJS.Timeout | undefined;
+  const allBack = await Promise.race([
+    done.then(() => true),
+    new Promise<false>(
+      (resolve) => (timer = setTimeout(resolve, Number(args['storm-timeout']) * 1000, false)),
+    ),
+  ]);
+  clearTimeout(timer);
+  return { started, allBack };
+}
 
 interface RunResult {
   target: string;
@@ -97,9 +213,8 @@ async function run(
   });
   const loads: ChildProcess[] = [];
   try {
-    const { ready } = await nextMessage<{ ready: { url: string; gameUuid: string; database: string } }>(
-      server,
-      (m) => Boolean((m as { ready?: unknown }).ready),
+    const { ready } = await nextMessage<{ ready: Ready }>(server, (m) =>
+      Boolean((m as { ready?: unknown }).ready),
     );
     const before = await ask<ServerMeasure>(server, 'measure', { gc: true });
 
@@ -113,6 +228,7 @@ async function run(
         localAddress: `127.0.0.${2 + i}`,
         gameUuid: ready.gameUuid,
         concurrency: Number(args.concurrency),
+        reconnect: STORM,
       };
       loads.push(
         fork(here('./fanout/load.mjs'), [JSON.stringify(options)], {
@@ -136,9 +252,15 @@ async function run(
 
     await ask(server, 'start', sample);
     if (args['cpu-prof']) await ask(server, 'profile-start');
+    // The storm's window is the storm itself, once a few balls have come.
+    if (STORM) await sleep(SECONDS * 1000);
     const windowStart = await ask<ServerMeasure>(server, 'measure');
-    await sleep(SECONDS * 1000);
+    const chat = CHAT_PER_SECOND ? await alternateChat(ready) : undefined;
+    const storm = STORM ? await reconnectStorm(loads) : undefined;
+    if (!chat && !storm) await sleep(SECONDS * 1000);
     const windowEnd = await ask<ServerMeasure>(server, 'measure');
+    // A few more balls after the storm: the viewers' seqs must go on from where they are.
+    if (storm) await sleep(2 * INTERVAL_MS);
     if (args['cpu-prof']) {
       await mkdir(args['cpu-prof'], { recursive: true });
       await ask(server, 'profile-stop', path.resolve(args['cpu-prof'], `${target}-${round}.cpuprofile`));
@@ -149,30 +271,30 @@ async function run(
     const reports = await Promise.all(
       loads.map((load) => {
         const report = nextMessage<LoadReport>(load, (m) => (m as { type?: string }).type === 'report');
-        load.send({ type: 'stop', expectedLastSeq });
+        load.send({ type: 'stop', expectedLastSeq, expectedChatSeq: chat?.counts.accepted });
         return report;
       }),
     );
 
-    const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
-    const balls = new Map<number, { at: number; deliveries: number; first: number; last: number }>();
+    const balls = new Map<number, Ball>();
     for (const report of reports)
       for (const ball of report.perSeq) {
         const seen = balls.get(ball.seq);
         if (!seen) balls.set(ball.seq, { ...ball });
         else {
-          seen.deliveries += ball.deliveries;
+          seen.latencies.push(...ball.latencies);
           seen.first = Math.min(seen.first, ball.first);
           seen.last = Math.max(seen.last, ball.last);
         }
       }
+    const latencies = [...balls.values()].flatMap((ball) => ball.latencies).sort((a, b) => a - b);
     // A ball's delivery rate: its deliveries over the time from its event to its last receipt.
     const burstRates = [...balls.values()]
-      .map((ball) => (ball.deliveries / Math.max(1, ball.last - ball.at)) * 1000)
+      .map((ball) => (ball.latencies.length / Math.max(1, ball.last - ball.at)) * 1000)
       .sort((a, b) => a - b);
     // The same from the first receipt: the fan-out alone, without the work before the send.
     const fanOutRates = [...balls.values()]
-      .map((ball) => (ball.deliveries / Math.max(1, ball.last - ball.first)) * 1000)
+      .map((ball) => (ball.latencies.length / Math.max(1, ball.last - ball.first)) * 1000)
       .sort((a, b) => a - b);
     const deliveries = latencies.length;
     const windowSeconds = (windowEnd.at - windowStart.at) / 1000;
@@ -239,6 +361,8 @@ async function run(
       externalBeforeMB: Math.round(before.external / 2 ** 20),
       rssAfterMB: Math.round(afterConnect.rss / 2 ** 20),
     });
+    if (chat) printChat(common, chat, [...balls.values()], reports);
+    if (storm) printStorm(common, storm, windowEnd, reports);
     return {
       target,
       deliveriesPerSecond,
@@ -259,6 +383,109 @@ async function run(
     if (server.exitCode === null && !(await Promise.race([exited, sleep(10_000).then(() => false)])))
       server.kill();
   }
+}
+
+function printChat(
+  common: Record<string, unknown>,
+  { phases, counts }: { phases: ChatPhase[]; counts: ChatCounts },
+  balls: Ball[],
+  reports: LoadReport[],
+): void {
+  // Each ball by the stretch its server time fell in.
+  const during = (chat: boolean) =>
+    balls.filter((ball) => phases.some((p) => p.chat === chat && ball.at >= p.from && ball.at < p.to));
+  const latency = (chat: boolean) => {
+    const those = during(chat);
+    const sorted = those.flatMap((ball) => ball.latencies).sort((a, b) => a - b);
+    const line = {
+      name: 'fanout-chat-ball-latency',
+      ...common,
+      chat: chat ? `${CHAT_PER_SECOND}/s` : 'off',
+      unit: 'ms',
+      balls: those.length,
+      n: sorted.length,
+      p50: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
+      max: sorted.at(-1) ?? NaN,
+    };
+    print(line);
+    return line;
+  };
+  const off = latency(false);
+  const on = latency(true);
+  print({
+    name: 'fanout-chat-vs-off',
+    ...common,
+    chatPerSecond: CHAT_PER_SECOND,
+    p50Ratio: Number((on.p50 / off.p50).toFixed(2)),
+    p99Ratio: Number((on.p99 / off.p99).toFixed(2)),
+    goal: 'p99Ratio <= 1.2',
+  });
+  const chatLatencies = reports.flatMap((r) => r.chatLatencies);
+  const chatSeconds = phases.filter((p) => p.chat).reduce((sum, p) => sum + (p.to - p.from) / 1000, 0);
+  print({
+    name: 'fanout-chat-delivery',
+    ...common,
+    unit: 'ms',
+    n: chatLatencies.reduce((sum, [, n]) => sum + n, 0),
+    p50: histogramQuantile(chatLatencies, 0.5),
+    p99: histogramQuantile(chatLatencies, 0.99),
+    max: Math.max(...chatLatencies.map(([ms]) => ms)),
+    sent: counts.sent,
+    accepted: counts.accepted,
+    failed: counts.failed,
+    firstFailure: counts.firstFailure,
+    acceptedPerSecond: Number((counts.accepted / chatSeconds).toFixed(1)),
+  });
+  print({
+    name: 'fanout-chat-missing',
+    ...common,
+    clientsWithChatGap: reports.reduce((sum, r) => sum + r.clientsWithChatGap, 0),
+    clientsBehindOnChat: reports.reduce((sum, r) => sum + r.clientsBehindOnChat, 0),
+    lastChatSeq: counts.accepted,
+  });
+}
+
+function printStorm(
+  common: Record<string, unknown>,
+  { started, allBack }: { started: number; allBack: boolean },
+  measure: ServerMeasure,
+  reports: LoadReport[],
+): void {
+  const sum = (pick: (storm: LoadReport['storm']) => number) =>
+    reports.reduce((total, r) => total + pick(r.storm), 0);
+  const dropped = sum((s) => s.dropped);
+  const resumed = sum((s) => s.resumedWithoutGap);
+  print({
+    name: 'storm-resumed-without-gap',
+    ...common,
+    unit: '%',
+    value: Number(((resumed / dropped) * 100).toFixed(2)),
+    dropped,
+    back: sum((s) => s.back),
+    resumedWithoutGap: resumed,
+    // Of those back, how many Socket.IO's connection-state recovery restored (the rest rejoined).
+    recovered: sum((s) => s.recovered),
+    joinRetries: sum((s) => s.joinRetries),
+    goal: '>= 99',
+  });
+  print({
+    name: 'storm-all-back',
+    ...common,
+    unit: 's',
+    value: allBack ? (Math.max(...reports.map((r) => r.storm.lastBackAt)) - started) / 1000 : null,
+    allBack,
+    stormSeconds: Number(args['storm-seconds']),
+  });
+  print({
+    name: 'storm-event-loop-lag',
+    ...common,
+    unit: 'ms',
+    p50: measure.lagP50,
+    p99: measure.lagP99,
+    max: measure.lagMax,
+    goal: 'p99 < 200',
+  });
 }
 
 // A ball message of the shape the app sends, for a baseline run before any app run.

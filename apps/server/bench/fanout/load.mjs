@@ -1,62 +1,135 @@
 // One load process of fanout.bench.ts: opens `count` viewers from one loopback source address
 // (Socket.IO clients that join the game, or plain `ws` clients), then records every message's
-// seq and its latency from the server's event time. Plain JavaScript: no compile step, and its
-// CPU is not the server's. Talks to the orchestrator over IPC.
+// seq and its latency from the server's event time, and every chat message's delivery. On
+// `storm`, its Socket.IO viewers drop their connections one after the other and come back as
+// the web app does (apps/web/src/lib/live-game/use-live-game.ts). Plain JavaScript: no compile
+// step, and its CPU is not the server's. Talks to the orchestrator over IPC.
 import { io } from 'socket.io-client';
 import WebSocket from 'ws';
 
-const { mode, url, count, localAddress, gameUuid, concurrency } = JSON.parse(process.argv[2]);
+const { mode, url, count, localAddress, gameUuid, concurrency, reconnect } = JSON.parse(process.argv[2]);
+/** As the web app: a join unanswered for this long is asked again after REJOIN_DELAY_MS. */
+const JOIN_TIMEOUT_MS = 10_000;
+const REJOIN_DELAY_MS = 2_000;
 
-/** Per client: the last seq seen and how many gaps it saw. */
+/** Per client: the last seq seen, gaps seen, the last chat seq and chat gaps. */
 const clients = [];
-const latencies = [];
-/** Per ball seq: at (server time), deliveries and the last receipt. */
+/** Per ball seq: at (server time), the receipts' latencies, the first and the last receipt. */
 const perSeq = new Map();
+/** Chat delivery latency (ms from storing to receipt) -> how many deliveries took that long. */
+const chatLatencies = new Map();
 let sample = null;
 let disconnects = 0;
 let recording = true;
+/** The storm, once asked for: how many dropped and when the last of them was back. */
+const storm = { dropped: 0, back: 0, lastBackAt: 0, recovered: 0, joinRetries: 0 };
 
-function received(client, message) {
-  const now = Date.now();
-  if (client.last !== null && message.seq !== client.last + 1) {
-    // Resent events (seq <= last) are not gaps; a skipped seq is.
-    if (message.seq > client.last + 1) client.gaps++;
-    if (message.seq <= client.last) return;
-  }
+/** An event that follows the client's last seq; anything else is a gap (resent ones are dropped). */
+function accept(client, message, receivedAt) {
+  if (client.last !== null && message.seq <= client.last) return true;
+  if (client.last !== null && message.seq !== client.last + 1) return false;
   client.last = message.seq;
-  if (!recording || message.event?.type !== 'ball-called') return;
+  if (!recording || message.event?.type !== 'ball-called' || receivedAt === null) return true;
   if (!sample) sample = message;
-  latencies.push(now - message.at);
   let ball = perSeq.get(message.seq);
-  if (!ball) perSeq.set(message.seq, (ball = { at: message.at, deliveries: 0, first: now, last: 0 }));
-  ball.deliveries++;
-  if (now > ball.last) ball.last = now;
+  if (!ball) perSeq.set(message.seq, (ball = { at: message.at, latencies: [], first: receivedAt, last: 0 }));
+  ball.latencies.push(receivedAt - message.at);
+  if (receivedAt > ball.last) ball.last = receivedAt;
+  return true;
 }
 
+function receivedChat(client, messages) {
+  const now = Date.now();
+  for (const message of messages) {
+    if (client.chatLast !== null && message.seq > client.chatLast + 1) client.chatGaps++;
+    if (client.chatLast === null || message.seq > client.chatLast) client.chatLast = message.seq;
+    if (!recording) continue;
+    const latency = now - Date.parse(message.sentAt);
+    chatLatencies.set(latency, (chatLatencies.get(latency) ?? 0) + 1);
+  }
+}
+
+/**
+ * A viewer as the web app's live game: joins with its last seq on every (re)connection, holds
+ * back pushed events while a join is in flight, takes the join's missed events, and on a hole in
+ * the numbering asks again (the replay fills it), counting the hole.
+ */
 function openSocketIo() {
   return new Promise((resolve, reject) => {
-    const client = { last: null, gaps: 0 };
+    const client = { last: null, gaps: 0, chatLast: null, chatGaps: 0, droppedAt: null, joined: false };
     const socket = io(url, {
       transports: ['websocket'],
       auth: { preview: true },
       forceNew: true,
-      reconnection: false,
+      reconnection: Boolean(reconnect),
       localAddress,
     });
+    let joining = false;
+    let early = [];
+    const onEvent = (message, receivedAt) => {
+      // Dropped and not yet rejoined: mostly the recovery's replay of the drop, not deliveries.
+      const at = client.droppedAt === null ? receivedAt : null;
+      if (joining) return early.push([message, at]);
+      if (accept(client, message, at)) return;
+      client.gaps++;
+      void join();
+    };
+    const join = async () => {
+      if (joining) return;
+      joining = true;
+      let result;
+      try {
+        result = await socket.timeout(client.joined ? JOIN_TIMEOUT_MS : 120_000).emitWithAck('game:join', {
+          gameUuid,
+          lastSeq: client.last,
+        });
+      } catch {
+        result = { ok: false, message: 'timeout' };
+      }
+      joining = false;
+      if (!result.ok) {
+        if (!client.joined) return reject(new Error(result.message));
+        storm.joinRetries++;
+        if (socket.connected) setTimeout(() => void join(), REJOIN_DELAY_MS);
+        return;
+      }
+      if (client.last === null) client.last = result.snapshot.seq;
+      // Replayed events are not deliveries: no latency.
+      for (const message of result.missed) if (!accept(client, message, null)) break;
+      // Too far behind for a replay: the app shows the snapshot, the viewer skipped events.
+      if (result.snapshot.seq > client.last) {
+        client.gaps++;
+        client.last = result.snapshot.seq;
+      }
+      const buffered = early;
+      early = [];
+      for (const [message, receivedAt] of buffered) onEvent(message, receivedAt);
+      if (!client.joined) {
+        client.joined = true;
+        return resolve(client);
+      }
+      if (client.droppedAt !== null) {
+        client.droppedAt = null;
+        storm.back++;
+        storm.lastBackAt = Date.now();
+        if (socket.recovered) storm.recovered++;
+        if (storm.back === storm.dropped) reportStorm();
+      }
+    };
     client.close = () => socket.close();
-    socket.on('game:event', (message) => received(client, message));
+    // A network drop: the transport closes, and Socket.IO reconnects by itself as in the app.
+    client.drop = () => {
+      client.stormed = true;
+      client.droppedAt = Date.now();
+      socket.io.engine.close();
+    };
+    socket.on('game:event', (message) => onEvent(message, Date.now()));
+    socket.on('chat:messages', (payload) => receivedChat(client, payload.messages));
     socket.on('disconnect', () => disconnects++);
-    socket.once('connect_error', reject);
-    socket.once('connect', () => {
-      socket
-        .timeout(120_000)
-        .emitWithAck('game:join', { gameUuid, lastSeq: null })
-        .then((result) => {
-          if (!result.ok) return reject(new Error(result.message));
-          if (client.last === null) client.last = result.snapshot.seq;
-          resolve(client);
-        }, reject);
+    socket.on('connect_error', (error) => {
+      if (!client.joined) reject(error);
     });
+    socket.on('connect', () => void join());
   });
 }
 
@@ -65,7 +138,9 @@ function openWs() {
     const client = { last: null, gaps: 0 };
     const socket = new WebSocket(url, { localAddress, perMessageDeflate: false });
     client.close = () => socket.terminate();
-    socket.on('message', (data) => received(client, JSON.parse(data.toString())));
+    socket.on('message', (data) => {
+      if (!accept(client, JSON.parse(data.toString()), Date.now())) client.gaps++;
+    });
     socket.on('close', () => disconnects++);
     socket.once('error', reject);
     socket.once('open', () => {
@@ -73,6 +148,10 @@ function openWs() {
       resolve(client);
     });
   });
+}
+
+function reportStorm() {
+  process.send({ type: 'storm-done', ...storm });
 }
 
 const open = mode === 'socket.io' ? openSocketIo : openWs;
@@ -96,6 +175,13 @@ await Promise.all(
 process.send({ type: 'connected', connected: clients.length, failed, firstError, ms: Date.now() - started });
 
 process.on('message', (request) => {
+  if (request.type === 'storm') {
+    // The drops spread evenly over the storm's seconds.
+    storm.dropped = clients.length;
+    clients.forEach((client, i) =>
+      setTimeout(() => client.drop(), Math.round((i * request.seconds * 1000) / clients.length)),
+    );
+  }
   if (request.type === 'stop') {
     recording = false;
     const lastSeqs = clients.map((client) => client.last ?? -1);
@@ -103,7 +189,6 @@ process.on('message', (request) => {
     const behind = lastSeqs.filter((last) => last < request.expectedLastSeq).length;
     process.send({
       type: 'report',
-      latencies,
       perSeq: [...perSeq].map(([seq, ball]) => ({ seq, ...ball })),
       clients: clients.length,
       clientsWithGap: clients.filter((client) => client.gaps > 0).length,
@@ -112,6 +197,16 @@ process.on('message', (request) => {
       clientsBehind: behind,
       disconnects,
       sample,
+      chatLatencies: [...chatLatencies],
+      clientsWithChatGap: clients.filter((client) => client.chatGaps > 0).length,
+      clientsBehindOnChat: request.expectedChatSeq
+        ? clients.filter((client) => (client.chatLast ?? 0) < request.expectedChatSeq).length
+        : 0,
+      storm: {
+        ...storm,
+        // Back, and every event since the drop seen in order (replayed or pushed), no hole.
+        resumedWithoutGap: clients.filter((c) => c.stormed && c.droppedAt === null && c.gaps === 0).length,
+      },
     });
   }
   if (request.type === 'close') {

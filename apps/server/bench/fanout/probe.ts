@@ -13,6 +13,7 @@ export interface ServerMeasure {
   /** Wall clock (ms) of the measure. */
   at: number;
   /** Event-loop delay since the previous measure (ms). */
+  lagP50: number;
   lagP99: number;
   lagMax: number;
 }
@@ -52,6 +53,7 @@ export function serverProbe(handlers: {
             external: memory.external,
             cpuMicros: cpu.user + cpu.system,
             at: Date.now(),
+            lagP50: lag.percentile(50) / 1e6,
             lagP99: lag.percentile(99) / 1e6,
             lagMax: lag.max / 1e6,
           };
