@@ -3,7 +3,7 @@
 // from the command to the first `GET /health` 200, then the idle memory and CPU of the processes
 // it left running. One JSON line per figure, like the other benches (docs/performance.md).
 //
-//   node scripts/measure-start.mjs [--starts 2] [--settle 10] [--window 10] [-- <command...>]
+//   node scripts/measure-start.mjs [--starts 2] [--settle 10] [--window 10] [--timeout 300] [-- <command...>]
 //
 // The web app (and anything else `npm start` builds when its sources changed) should be built
 // before: run `npm start` once, or the first start measures the build too.
@@ -21,6 +21,8 @@ const { values: args, positionals } = parseArgs({
     // Seconds after /health before the idle figures, then the seconds over which CPU is counted.
     settle: { type: 'string', default: '10' },
     window: { type: 'string', default: '10' },
+    // Seconds to wait for /health: a loaded two-core machine needs minutes for a fresh start.
+    timeout: { type: 'string', default: '300' },
   },
   allowPositionals: true,
 });
@@ -104,9 +106,10 @@ try {
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     try {
-      await waitForHealth(`http://127.0.0.1:${port}/health`, child, 120_000);
+      await waitForHealth(`http://127.0.0.1:${port}/health`, child, Number(args.timeout) * 1000);
     } catch (error) {
       process.stderr.write(Buffer.concat(output));
+      process.kill(-child.pid, 'SIGKILL');
       throw error;
     }
     const toHealthMs = Math.round(performance.now() - began);
