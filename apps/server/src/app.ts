@@ -16,9 +16,10 @@ import type { Realtime, SocketEventLimits } from './realtime/socket-server';
 export const VERSION = '0.1.0';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const here = path.dirname(fileURLToPath(import.meta.url));
-// This very file is TypeScript, so whatever runs it loads TypeScript; autoload detects `tsx` and
-// Vitest but not `node --import tsx` (how e2e and the process tests start us), so tell it.
-process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+// Run from the TypeScript sources, whatever runs this file loads TypeScript; autoload detects `tsx`
+// and Vitest but not `node --import tsx` (how e2e and the process tests start us), so tell it.
+// `npm start` runs the compiled JavaScript (scripts/build-server.mjs), with no .ts files to load.
+if (import.meta.url.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
 
 export interface App {
   config: Config;

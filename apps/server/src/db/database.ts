@@ -1,14 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,9 +37,22 @@ export async function openDatabase(options: {
   return { ...database, close: () => (closing ??= database.close()) };
 }
 
+// PostgreSQL's shared buffers inside PGlite's WebAssembly memory: its default 128 MB is most of
+// the idle process's memory, and PGlite zeroes it at every start (about 0.5 s of CPU). The
+// embedded database of one process is a few tens of MB, and the operating system caches its files.
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(directory: string): Promise<Database> {
+  // Loaded only for PGlite, as PostgreSQL's only for PostgreSQL: no process needs both.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   await mkdir(directory, { recursive: true });
-  const client = await PGlite.create(directory);
+  const client = await PGlite.create(directory, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -59,6 +66,12 @@ async function openPglite(directory: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  // Loaded only for PostgreSQL (pg and its drizzle driver).
+  const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

@@ -49,10 +49,19 @@ export class DemoService {
   async extendSchedule(now: Date): Promise<number> {
     const rooms = await this.rooms.listDemo(OPERATOR);
     const firstSlot = Math.ceil((now.getTime() + 60_000) / SLOT_MS) * SLOT_MS;
+    // Only the slots not taken yet are dealt and sent: at a restart or a refresh that is a few of
+    // the 288, where sending them all cost about a second of the database's CPU every time.
+    const slot = (roomId: string, start: number) => `${roomId} ${start}`;
+    const takenSlots = await this.games.takenSlots(
+      rooms.map((room) => room.id),
+      new Date(firstSlot),
+    );
+    const taken = new Set(takenSlots.map((game) => slot(game.roomId, game.startTime.getTime())));
     const newGames: NewGame[] = [];
     for (const room of rooms) {
       for (let start = firstSlot; start <= now.getTime() + HORIZON_MS; start += SLOT_MS) {
-        newGames.push(demoGame(room.id, new Date(start), start / SLOT_MS));
+        if (!taken.has(slot(room.id, start)))
+          newGames.push(demoGame(room.id, new Date(start), start / SLOT_MS));
       }
     }
     return this.games.insertIntoFreeSlots(newGames);

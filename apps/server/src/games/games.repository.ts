@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { games } from '../db/schema';
 
@@ -20,6 +20,15 @@ export class GamesRepository {
       .onConflictDoNothing({ target: [games.roomId, games.startTime] })
       .returning({ id: games.id });
     return inserted.length;
+  }
+
+  /** The (room, start time) slots taken from `from` on in these rooms. */
+  takenSlots(roomIds: string[], from: Date): Promise<Pick<GameRow, 'roomId' | 'startTime'>[]> {
+    if (roomIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ roomId: games.roomId, startTime: games.startTime })
+      .from(games)
+      .where(and(inArray(games.roomId, roomIds), gte(games.startTime, from)));
   }
 
   /** Like insertIntoFreeSlots, returning the games created. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { createAdapter as createRedisAdapter } from '@socket.io/redis-streams-adapter';
 import type { Gauge } from 'prom-client';
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@ruthless/protocol';
 import { RedisRateLimitStore } from '../auth/rate-limit';
@@ -55,8 +55,15 @@ export async function startRealtime(options: {
   const prefix = options.redisPrefix ?? '';
   const allowedOrigins = new Set(options.allowedOrigins);
   let redis: RedisClient | undefined;
+  let createAdapter: typeof createRedisAdapter | undefined;
   if (options.redisUrl) {
-    redis = createClient({ url: options.redisUrl });
+    // Loaded only with Redis: the client is some 700 modules, which a single process never needs.
+    const [redisModule, adapterModule] = await Promise.all([
+      import('redis'),
+      import('@socket.io/redis-streams-adapter'),
+    ]);
+    createAdapter = adapterModule.createAdapter;
+    redis = redisModule.createClient({ url: options.redisUrl });
     // Reconnection is the client's job; an error event without a listener would crash us.
     redis.on('error', () => {});
     await redis.connect();
@@ -81,7 +88,7 @@ export async function startRealtime(options: {
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000 },
     // Our messages are a few hundred bytes: a bigger frame closes the connection before it is parsed.
     maxHttpBufferSize: MAX_FRAME_BYTES,
-    ...(redis
+    ...(redis && createAdapter
       ? {
           adapter: createAdapter(redis, {
             streamName: `${prefix}socket.io`,
