@@ -33,74 +33,23 @@ export type ClaimOutcome =
   | { kind: 'refused'; game: GameRow | undefined };
 
 export class TicketsRepository {
-  constructor(private readonly db: Db) {}
+  private readonly claimStatement;
+
+  constructor(private readonly db: Db) {
+    this.claimStatement = prepareClaim(db);
+  }
 
   /**
-   * Claims a ticket in one statement, so a claim is one round trip and the game row is locked
-   * for that statement only (docs/performance.md, Claims). `held`: the player's ticket, if any;
-   * else `dealt`: the guarded update of the game row, which makes overselling impossible (it only
-   * decrements while tickets remain and the game is open, and concurrent claims queue on the
-   * row's lock, from any number of processes); `event` and `claimed`: the claim as the game's
-   * next event and the ticket, committed together (event sourcing); then the game as the claim
-   * left it, for the answer or the refusal. All parts see one snapshot: the same player claiming
-   * twice at once passes `held` twice, and the second ticket breaks tickets_game_player_key,
-   * undoing its whole statement (the caller retries and gets the held ticket).
+   * Claims a ticket in one statement (docs/performance.md, Claims): see prepareClaim. The same
+   * player claiming twice at once breaks tickets_game_player_key in one of the two (the caller
+   * retries and gets the held ticket).
    */
   async claim(request: ClaimRequest): Promise<ClaimOutcome> {
-    const held = this.db.$with('held').as(
-      this.db
-        .select()
-        .from(tickets)
-        .where(and(eq(tickets.gameId, request.gameId), eq(tickets.playerId, request.playerId))),
-    );
-    const dealt = this.db.$with('dealt').as(
-      this.db
-        .update(games)
-        .set({
-          ticketsAvailable: sql`${games.ticketsAvailable} - 1`,
-          ticketsDealt: sql`${games.ticketsDealt} + 1`,
-          eventSeq: sql`${games.eventSeq} + 1`,
-        })
-        .where(
-          and(
-            eq(games.id, request.gameId),
-            eq(games.roomId, request.roomId),
-            inArray(games.state, ['scheduled', 'green-room']),
-            eq(games.luckyFateMode, request.luckyFateMode),
-            gt(games.startTime, request.now),
-            gt(games.ticketsAvailable, 0),
-            notExists(this.db.select({ one: sql`1` }).from(held)),
-          ),
-        )
-        .returning(),
-    );
-    // The TicketClaimed event of @ruthless/game; the ticket's index is the deal's last.
-    const event = this.db.$with('event', {}).as(sql`
-      insert into ${gameEvents} (game_id, seq, type, event)
-      select ${dealt.id}, ${dealt.eventSeq}, 'ticket-claimed', jsonb_build_object(
-        'type', 'ticket-claimed',
-        'at', ${request.now.getTime()}::bigint,
-        'ticketIndex', ${dealt.ticketsDealt} - 1,
-        'playerId', ${request.playerId}::text,
-        'defaultChoice', case when ${playerProfiles.defaultChoice} = 'steal' then 'steal' else 'share' end,
-        'luckyFatePick', ${request.luckyFatePick}::int)
-      from ${dealt}
-      left join ${playerProfiles}
-        on ${playerProfiles.userId} = ${request.playerId}::uuid and ${playerProfiles.operator} = ${OPERATOR}`);
-    const claimed = this.db.$with('claimed', getTableColumns(tickets)).as(sql`
-      insert into ${tickets} (game_id, player_id, ticket_index, lucky_fate_pick)
-      select ${dealt.id}, ${request.playerId}::uuid, ${dealt.ticketsDealt} - 1, ${request.luckyFatePick}::int
-      from ${dealt}
-      returning *`);
-
-    const [row] = await this.db
-      .with(held, dealt, event, claimed)
-      .select()
-      .from(games)
-      .leftJoin(held, sql`true`)
-      .leftJoin(dealt, sql`true`)
-      .leftJoin(claimed, sql`true`)
-      .where(eq(games.id, request.gameId));
+    const [row] = await this.claimStatement.execute({
+      ...request,
+      now: request.now.toISOString(),
+      at: request.now.getTime(),
+    });
     if (!row) return { kind: 'refused', game: undefined };
     if (row.held) return { kind: 'existing', ticket: row.held, game: row.games };
     if (row.claimed && row.dealt) return { kind: 'created', ticket: row.claimed, game: row.dealt };
@@ -138,4 +87,75 @@ export class TicketsRepository {
       .orderBy(desc(games.startTime))
       .limit(limit);
   }
+}
+
+/**
+ * The claim as one statement, so a claim is one round trip and the game row is locked for that
+ * statement only; prepared once (building it costs more than running it on PGlite, and
+ * PostgreSQL plans it once per connection). `held`: the player's ticket, if any; else `dealt`:
+ * the guarded update of the game row, which makes overselling impossible (it only decrements
+ * while tickets remain and the game is open, and concurrent claims queue on the row's lock, from
+ * any number of processes); `event` and `claimed`: the claim as the game's next event and the
+ * ticket, committed together (event sourcing); then the game as the claim left it, for the
+ * answer or the refusal. All parts see one snapshot: the same player claiming twice at once
+ * passes `held` twice, and the second ticket insert fails, undoing its whole statement.
+ */
+function prepareClaim(db: Db) {
+  const gameId = sql.placeholder('gameId');
+  const playerId = sql.placeholder('playerId');
+  const luckyFatePick = sql`${sql.placeholder('luckyFatePick')}::int`;
+  const held = db.$with('held').as(
+    db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.gameId, gameId), eq(tickets.playerId, playerId))),
+  );
+  const dealt = db.$with('dealt').as(
+    db
+      .update(games)
+      .set({
+        ticketsAvailable: sql`${games.ticketsAvailable} - 1`,
+        ticketsDealt: sql`${games.ticketsDealt} + 1`,
+        eventSeq: sql`${games.eventSeq} + 1`,
+      })
+      .where(
+        and(
+          eq(games.id, gameId),
+          eq(games.roomId, sql.placeholder('roomId')),
+          inArray(games.state, ['scheduled', 'green-room']),
+          eq(games.luckyFateMode, sql.placeholder('luckyFateMode')),
+          gt(games.startTime, sql.placeholder('now')),
+          gt(games.ticketsAvailable, 0),
+          notExists(db.select({ one: sql`1` }).from(held)),
+        ),
+      )
+      .returning(),
+  );
+  // The TicketClaimed event of @ruthless/game; the ticket's index is the deal's last.
+  const event = db.$with('event', {}).as(sql`
+    insert into ${gameEvents} (game_id, seq, type, event)
+    select ${dealt.id}, ${dealt.eventSeq}, 'ticket-claimed', jsonb_build_object(
+      'type', 'ticket-claimed',
+      'at', ${sql.placeholder('at')}::bigint,
+      'ticketIndex', ${dealt.ticketsDealt} - 1,
+      'playerId', ${playerId}::text,
+      'defaultChoice', case when ${playerProfiles.defaultChoice} = 'steal' then 'steal' else 'share' end,
+      'luckyFatePick', ${luckyFatePick})
+    from ${dealt}
+    left join ${playerProfiles}
+      on ${playerProfiles.userId} = ${playerId}::uuid and ${playerProfiles.operator} = ${OPERATOR}`);
+  const claimed = db.$with('claimed', getTableColumns(tickets)).as(sql`
+    insert into ${tickets} (game_id, player_id, ticket_index, lucky_fate_pick)
+    select ${dealt.id}, ${playerId}::uuid, ${dealt.ticketsDealt} - 1, ${luckyFatePick}
+    from ${dealt}
+    returning *`);
+  return db
+    .with(held, dealt, event, claimed)
+    .select()
+    .from(games)
+    .leftJoin(held, sql`true`)
+    .leftJoin(dealt, sql`true`)
+    .leftJoin(claimed, sql`true`)
+    .where(eq(games.id, gameId))
+    .prepare('claim_ticket');
 }
