@@ -259,9 +259,8 @@ export const tickets = pgTable(
     playerId: uuid('player_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The ticket's numbers are ticketAt(game seed, ticketIndex), dealt again on every read. */
     ticketIndex: integer('ticket_index').notNull(),
-    /** 3 rows of 9 cells, a number or null: what ticketAt(seed, ticketIndex) deals. */
-    numbers: jsonb('numbers').$type<(number | null)[][]>().notNull(),
     /** The face-down lucky-fate card picked (0..2); null until picked in an in-game game. */
     luckyFatePick: integer('lucky_fate_pick'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,16 @@
-import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { LuckyFatePick, TicketClaimed } from '@ruthless/game';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  notExists,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import { OPERATOR } from '@ruthless/protocol';
 import type { Db } from '../db/database';
 import { gameEvents, games, payouts, playerProfiles, rooms, tickets } from '../db/schema';
@@ -14,83 +25,35 @@ export interface ClaimRequest {
   luckyFateMode: 'pre-game' | 'in-game';
   luckyFatePick: number | null;
   now: Date;
-  /** Deals ticket number `ticketIndex` from the game's seed. */
-  deal(seedHex: string, ticketIndex: number): (number | null)[][];
 }
 
+/** The ticket held or dealt with its game (as the claim left it), or the game that refused. */
 export type ClaimOutcome =
-  { kind: 'created'; ticket: TicketRow } | { kind: 'existing'; ticket: TicketRow } | { kind: 'refused' };
+  | { kind: 'created' | 'existing'; ticket: TicketRow; game: GameRow }
+  | { kind: 'refused'; game: GameRow | undefined };
 
 export class TicketsRepository {
-  constructor(private readonly db: Db) {}
+  private readonly claimStatement;
+
+  constructor(private readonly db: Db) {
+    this.claimStatement = prepareClaim(db);
+  }
 
   /**
-   * Claims a ticket in one transaction. The guarded update on the game row is what makes
-   * overselling impossible: it only decrements while tickets remain and the game is open, and
-   * concurrent claims queue on the row's lock, from any number of processes.
+   * Claims a ticket in one statement (docs/performance.md, Claims): see prepareClaim. The same
+   * player claiming twice at once breaks tickets_game_player_key in one of the two (the caller
+   * retries and gets the held ticket).
    */
-  claim(request: ClaimRequest): Promise<ClaimOutcome> {
-    return this.db.transaction(async (tx) => {
-      const [held] = await tx
-        .select()
-        .from(tickets)
-        .where(and(eq(tickets.gameId, request.gameId), eq(tickets.playerId, request.playerId)))
-        .limit(1);
-      if (held) return { kind: 'existing', ticket: held };
-
-      const [dealt] = await tx
-        .update(games)
-        .set({
-          ticketsAvailable: sql`${games.ticketsAvailable} - 1`,
-          ticketsDealt: sql`${games.ticketsDealt} + 1`,
-          eventSeq: sql`${games.eventSeq} + 1`,
-        })
-        .where(
-          and(
-            eq(games.id, request.gameId),
-            eq(games.roomId, request.roomId),
-            inArray(games.state, ['scheduled', 'green-room']),
-            eq(games.luckyFateMode, request.luckyFateMode),
-            gt(games.startTime, request.now),
-            gt(games.ticketsAvailable, 0),
-          ),
-        )
-        .returning({
-          ticketIndex: sql<number>`${games.ticketsDealt} - 1`,
-          seedHex: games.seedHex,
-          seq: games.eventSeq,
-        });
-      if (!dealt) return { kind: 'refused' };
-
-      // The claim is also the game's next event, stored in the same transaction (event sourcing).
-      const [profile] = await tx
-        .select({ defaultChoice: playerProfiles.defaultChoice })
-        .from(playerProfiles)
-        .where(and(eq(playerProfiles.userId, request.playerId), eq(playerProfiles.operator, OPERATOR)));
-      const event: TicketClaimed = {
-        type: 'ticket-claimed',
-        at: request.now.getTime(),
-        ticketIndex: dealt.ticketIndex,
-        playerId: request.playerId,
-        defaultChoice: profile?.defaultChoice === 'steal' ? 'steal' : 'share',
-        luckyFatePick: request.luckyFatePick as LuckyFatePick | null,
-      };
-      await tx
-        .insert(gameEvents)
-        .values({ gameId: request.gameId, seq: dealt.seq, type: event.type, event: { ...event } });
-
-      const [ticket] = await tx
-        .insert(tickets)
-        .values({
-          gameId: request.gameId,
-          playerId: request.playerId,
-          ticketIndex: dealt.ticketIndex,
-          numbers: request.deal(dealt.seedHex, dealt.ticketIndex),
-          luckyFatePick: request.luckyFatePick,
-        })
-        .returning();
-      return { kind: 'created', ticket: ticket! };
+  async claim(request: ClaimRequest): Promise<ClaimOutcome> {
+    const [row] = await this.claimStatement.execute({
+      ...request,
+      now: request.now.toISOString(),
+      at: request.now.getTime(),
     });
+    if (!row) return { kind: 'refused', game: undefined };
+    if (row.held) return { kind: 'existing', ticket: row.held, game: row.games };
+    if (row.claimed && row.dealt) return { kind: 'created', ticket: row.claimed, game: row.dealt };
+    return { kind: 'refused', game: row.games };
   }
 
   /** The player's tickets that were not given back, with their games, oldest game first. */
@@ -124,4 +87,75 @@ export class TicketsRepository {
       .orderBy(desc(games.startTime))
       .limit(limit);
   }
+}
+
+/**
+ * The claim as one statement, so a claim is one round trip and the game row is locked for that
+ * statement only; prepared once (building it costs more than running it on PGlite, and
+ * PostgreSQL plans it once per connection). `held`: the player's ticket, if any; else `dealt`:
+ * the guarded update of the game row, which makes overselling impossible (it only decrements
+ * while tickets remain and the game is open, and concurrent claims queue on the row's lock, from
+ * any number of processes); `event` and `claimed`: the claim as the game's next event and the
+ * ticket, committed together (event sourcing); then the game as the claim left it, for the
+ * answer or the refusal. All parts see one snapshot: the same player claiming twice at once
+ * passes `held` twice, and the second ticket insert fails, undoing its whole statement.
+ */
+function prepareClaim(db: Db) {
+  const gameId = sql.placeholder('gameId');
+  const playerId = sql.placeholder('playerId');
+  const luckyFatePick = sql`${sql.placeholder('luckyFatePick')}::int`;
+  const held = db.$with('held').as(
+    db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.gameId, gameId), eq(tickets.playerId, playerId))),
+  );
+  const dealt = db.$with('dealt').as(
+    db
+      .update(games)
+      .set({
+        ticketsAvailable: sql`${games.ticketsAvailable} - 1`,
+        ticketsDealt: sql`${games.ticketsDealt} + 1`,
+        eventSeq: sql`${games.eventSeq} + 1`,
+      })
+      .where(
+        and(
+          eq(games.id, gameId),
+          eq(games.roomId, sql.placeholder('roomId')),
+          inArray(games.state, ['scheduled', 'green-room']),
+          eq(games.luckyFateMode, sql.placeholder('luckyFateMode')),
+          gt(games.startTime, sql.placeholder('now')),
+          gt(games.ticketsAvailable, 0),
+          notExists(db.select({ one: sql`1` }).from(held)),
+        ),
+      )
+      .returning(),
+  );
+  // The TicketClaimed event of @ruthless/game; the ticket's index is the deal's last.
+  const event = db.$with('event', {}).as(sql`
+    insert into ${gameEvents} (game_id, seq, type, event)
+    select ${dealt.id}, ${dealt.eventSeq}, 'ticket-claimed', jsonb_build_object(
+      'type', 'ticket-claimed',
+      'at', ${sql.placeholder('at')}::bigint,
+      'ticketIndex', ${dealt.ticketsDealt} - 1,
+      'playerId', ${playerId}::text,
+      'defaultChoice', case when ${playerProfiles.defaultChoice} = 'steal' then 'steal' else 'share' end,
+      'luckyFatePick', ${luckyFatePick})
+    from ${dealt}
+    left join ${playerProfiles}
+      on ${playerProfiles.userId} = ${playerId}::uuid and ${playerProfiles.operator} = ${OPERATOR}`);
+  const claimed = db.$with('claimed', getTableColumns(tickets)).as(sql`
+    insert into ${tickets} (game_id, player_id, ticket_index, lucky_fate_pick)
+    select ${dealt.id}, ${playerId}::uuid, ${dealt.ticketsDealt} - 1, ${luckyFatePick}
+    from ${dealt}
+    returning *`);
+  return db
+    .with(held, dealt, event, claimed)
+    .select()
+    .from(games)
+    .leftJoin(held, sql`true`)
+    .leftJoin(dealt, sql`true`)
+    .leftJoin(claimed, sql`true`)
+    .where(eq(games.id, gameId))
+    .prepare('claim_ticket');
 }

@@ -7,7 +7,7 @@ import {
   type MyShow,
 } from '@ruthless/protocol';
 import { isUniqueViolation } from '../db/postgres-errors';
-import type { GameRow, GamesRepository } from '../games/games.repository';
+import type { GameRow } from '../games/games.repository';
 import type { MetadataPublisher } from '../lobby/metadata-publisher';
 import { ConflictError, NotFoundError, type DomainError } from '../errors';
 import type { TicketRow, TicketsRepository } from './tickets.repository';
@@ -19,7 +19,7 @@ function toActiveTicket(ticket: TicketRow, game: GameRow): ActiveTicket {
     gameUuid: game.id,
     roomUuid: game.roomId,
     ticketIndex: ticket.ticketIndex,
-    ticket: ticket.numbers,
+    ticket: ticketAt(game.seedHex, ticket.ticketIndex),
     luckyFatePick: ticket.luckyFatePick,
     luckyFateMultiplier: revealed
       ? luckyFateCards(game.seedHex, ticket.ticketIndex)[ticket.luckyFatePick!]!
@@ -32,7 +32,6 @@ function toActiveTicket(ticket: TicketRow, game: GameRow): ActiveTicket {
 export class TicketsService {
   constructor(
     private readonly tickets: TicketsRepository,
-    private readonly games: GamesRepository,
     private readonly metadata: MetadataPublisher,
     private readonly clock: () => Date = () => new Date(),
   ) {}
@@ -51,7 +50,6 @@ export class TicketsService {
       ...request,
       luckyFateMode: request.luckyFatePick === null ? ('in-game' as const) : ('pre-game' as const),
       now: this.clock(),
-      deal: ticketAt,
     };
     let outcome;
     try {
@@ -61,11 +59,9 @@ export class TicketsService {
       if (!isUniqueViolation(error)) throw error;
       outcome = await this.tickets.claim(claim);
     }
-    // Before the read below, which can fail on a busy database after the claim has committed.
+    if (outcome.kind === 'refused') throw this.refusal(outcome.game, request, claim.now);
     if (outcome.kind === 'created') this.metadata.touch(request.gameId);
-    const game = await this.games.findById(request.gameId);
-    if (outcome.kind === 'refused' || !game) throw this.refusal(game, request, claim.now);
-    return { created: outcome.kind === 'created', ticket: toActiveTicket(outcome.ticket, game) };
+    return { created: outcome.kind === 'created', ticket: toActiveTicket(outcome.ticket, outcome.game) };
   }
 
   async activeTickets(playerId: string, unfinishedOnly: boolean): Promise<ActiveTicket[]> {
@@ -84,7 +80,7 @@ export class TicketsService {
         roomName,
         startTime: game.startTime.toISOString(),
         ticketIndex: ticket.ticketIndex,
-        ticket: ticket.numbers,
+        ticket: active.ticket,
         luckyFateMultiplier: active.luckyFateMultiplier,
         winningsPence: winningsPence ?? 0,
       };

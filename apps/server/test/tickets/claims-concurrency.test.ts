@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket } from 'socket.io-client';
-import { commitmentOf } from '@ruthless/game';
+import { commitmentOf, ticketAt } from '@ruthless/game';
 import { ClaimMessage, OPERATOR, type GameMetadata } from '@ruthless/protocol';
 import { games, rooms, tickets, users } from '../../src/db/schema';
 import { SERVER_RATE_LIMIT_PREFIX } from '../../src/auth/rate-limit';
@@ -151,7 +151,9 @@ describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
     );
     const strips = new Map<number, number[]>();
     for (const ticket of stored) {
-      const numbers = ticket.numbers.flat().filter((cell): cell is number => cell !== null);
+      const numbers = ticketAt(seedHex, ticket.ticketIndex)
+        .flat()
+        .filter((cell): cell is number => cell !== null);
       const strip = Math.floor(ticket.ticketIndex / 6);
       strips.set(strip, [...(strips.get(strip) ?? []), ...numbers]);
     }

@@ -10,10 +10,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate(
-      'tickets',
-      new TicketsService(app.repositories.tickets, app.repositories.games, app.metadata),
-    );
+    app.decorate('tickets', new TicketsService(app.repositories.tickets, app.metadata));
   },
   { name: 'tickets', dependencies: ['repositories', 'metadata'] },
 );

@@ -11,9 +11,10 @@ import type {
 } from '@ruthless/protocol';
 import { ClaimMessage } from '@ruthless/protocol';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../src/db/schema';
+import { ticketAt } from '@ruthless/game';
+import { gameEvents, games, users } from '../../../src/db/schema';
 import { identityToken, registeredPlayer } from '../../support/http';
-import { api } from '../../support/live';
+import { api, withDetails } from '../../support/live';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const HOST_EMAIL = 'host@ruthless.test';
@@ -159,6 +160,7 @@ describe('claiming tickets', () => {
   it('takes a face-down card on the purchase page of pre-game games, and only there', async () => {
     const game = await scheduleGame({ prizeLuckyFateSelections: 'pre-game' });
     const player = await newPlayer();
+    await withDetails(server.url, player, `Buyer${playerCount}`, 'steal');
     const withoutCard = await call('POST', '/api/claim-ticket', player, {
       gameUuid: game.gameUuid,
       roomUuid,
@@ -183,6 +185,27 @@ describe('claiming tickets', () => {
       luckyFatePick: 2,
       luckyFateMultiplier: null,
     });
+    // Stored with the ticket: the claim as the game's event, with the profile's default choice.
+    const db = server.app.database.db;
+    const [buyer] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, `player${playerCount}@ruthless.test`));
+    const [stored] = await db.select().from(games).where(eq(games.id, game.gameUuid));
+    const [event] = await db.select().from(gameEvents).where(eq(gameEvents.gameId, game.gameUuid));
+    expect(event).toMatchObject({
+      seq: 1,
+      type: 'ticket-claimed',
+      event: {
+        type: 'ticket-claimed',
+        at: expect.any(Number),
+        ticketIndex: 0,
+        playerId: buyer!.id,
+        defaultChoice: 'steal',
+        luckyFatePick: 2,
+      },
+    });
+    expect((bought.body as unknown as ClaimResponse).ticket.ticket).toEqual(ticketAt(stored!.seedHex, 0));
 
     const inGame = await scheduleGame({ prizeLuckyFateSelections: 'in-game' });
     const cardTooEarly = await call('POST', '/api/purchase', player, {
