@@ -22,6 +22,17 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { ProbeRequest, ServerMeasure } from './fanout/probe';
+import {
+  aggregateReports,
+  closeLoads,
+  forkLoads,
+  loadReports,
+  loadsConnected,
+  nextMessage,
+  quantile,
+  type Ball,
+  type LoadReport,
+} from './fanout/viewers';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,36 +69,6 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const SERVERS = { 'socket.io': here('./fanout/app-server.ts'), ws: here('./fanout/ws-server.ts') };
 const CHAT_SENDER = new URL('./support/chat-sender.mjs', import.meta.url);
 
-interface Ball {
-  at: number;
-  latencies: number[];
-  first: number;
-  last: number;
-}
-
-interface StormCounts {
-  dropped: number;
-  back: number;
-  lastBackAt: number;
-  recovered: number;
-  joinRetries: number;
-}
-
-interface LoadReport {
-  perSeq: (Ball & { seq: number })[];
-  clients: number;
-  clientsWithGap: number;
-  clientsBehind: number;
-  minLastSeq: number;
-  disconnects: number;
-  sample: unknown;
-  /** [latency ms, deliveries] */
-  chatLatencies: [number, number][];
-  clientsWithChatGap: number;
-  clientsBehindOnChat: number;
-  storm: StormCounts & { resumedWithoutGap: number };
-}
-
 interface Ready {
   url: string;
   gameUuid: string;
@@ -105,20 +86,6 @@ interface ChatCounts {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function nextMessage<T>(child: ChildProcess, test: (message: unknown) => boolean): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: unknown) => {
-      if (!test(message)) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(message as T);
-    };
-    const onExit = (code: number | null) => reject(new Error(`child exited (${code}) before answering`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
-
 let requestId = 0;
 async function ask<T>(server: ChildProcess, type: ProbeRequest['type'], payload?: unknown): Promise<T> {
   const id = ++requestId;
@@ -127,8 +94,6 @@ async function ask<T>(server: ChildProcess, type: ProbeRequest['type'], payload?
   return (await answer).value;
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 /** A quantile of a histogram given as [value, count] pairs. */
 function histogramQuantile(pairs: [number, number][], q: number): number {
@@ -219,35 +184,21 @@ async function run(
     const before = await ask<ServerMeasure>(server, 'measure', { gc: true });
 
     const connectStarted = Date.now();
-    for (let i = 0; i < GENERATORS; i++) {
-      const count = Math.floor(CLIENTS / GENERATORS) + (i < CLIENTS % GENERATORS ? 1 : 0);
-      const options = {
-        mode: target,
-        url: ready.url,
-        count,
-        localAddress: `127.0.0.${2 + i}`,
-        gameUuid: ready.gameUuid,
-        concurrency: Number(args.concurrency),
-        reconnect: STORM,
-      };
-      loads.push(
-        fork(here('./fanout/load.mjs'), [JSON.stringify(options)], {
-          execArgv: [],
-          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        }),
-      );
-    }
-    const connected = await Promise.all(
-      loads.map((load) =>
-        nextMessage<{ connected: number; failed: number; firstError: string | null }>(
-          load,
-          (m) => (m as { type?: string }).type === 'connected',
-        ),
+    loads.push(
+      ...forkLoads(
+        CLIENTS,
+        Array.from({ length: GENERATORS }, (_, i) => `127.0.0.${2 + i}`),
+        {
+          mode: target,
+          url: ready.url,
+          gameUuid: ready.gameUuid,
+          concurrency: Number(args.concurrency),
+          reconnect: STORM,
+        },
       ),
     );
+    const { viewers, failed, firstError } = await loadsConnected(loads);
     const connectSeconds = (Date.now() - connectStarted) / 1000;
-    const viewers = connected.reduce((sum, c) => sum + c.connected, 0);
-    const failed = connected.reduce((sum, c) => sum + c.failed, 0);
     const afterConnect = await ask<ServerMeasure>(server, 'measure', { gc: true });
 
     await ask(server, 'start', sample);
@@ -268,34 +219,8 @@ async function run(
     const expectedLastSeq = await ask<number>(server, 'last-seq');
     // Time for the last ball to arrive everywhere before the viewers report.
     await sleep(Math.min(INTERVAL_MS, 3000));
-    const reports = await Promise.all(
-      loads.map((load) => {
-        const report = nextMessage<LoadReport>(load, (m) => (m as { type?: string }).type === 'report');
-        load.send({ type: 'stop', expectedLastSeq, expectedChatSeq: chat?.counts.accepted });
-        return report;
-      }),
-    );
-
-    const balls = new Map<number, Ball>();
-    for (const report of reports)
-      for (const ball of report.perSeq) {
-        const seen = balls.get(ball.seq);
-        if (!seen) balls.set(ball.seq, { ...ball });
-        else {
-          seen.latencies.push(...ball.latencies);
-          seen.first = Math.min(seen.first, ball.first);
-          seen.last = Math.max(seen.last, ball.last);
-        }
-      }
-    const latencies = [...balls.values()].flatMap((ball) => ball.latencies).sort((a, b) => a - b);
-    // A ball's delivery rate: its deliveries over the time from its event to its last receipt.
-    const burstRates = [...balls.values()]
-      .map((ball) => (ball.latencies.length / Math.max(1, ball.last - ball.at)) * 1000)
-      .sort((a, b) => a - b);
-    // The same from the first receipt: the fan-out alone, without the work before the send.
-    const fanOutRates = [...balls.values()]
-      .map((ball) => (ball.latencies.length / Math.max(1, ball.last - ball.first)) * 1000)
-      .sort((a, b) => a - b);
+    const reports = await loadReports(loads, expectedLastSeq, chat?.counts.accepted);
+    const { latencies, balls, burstRates, fanOutRates } = aggregateReports(reports);
     const deliveries = latencies.length;
     const windowSeconds = (windowEnd.at - windowStart.at) / 1000;
     const deliveriesPerSecond = Math.round(quantile(burstRates, 0.5));
@@ -308,7 +233,7 @@ async function run(
       unit: 's',
       value: connectSeconds,
       failed,
-      firstError: connected.find((c) => c.firstError)?.firstError ?? null,
+      firstError,
     });
     print({
       name: 'fanout-deliveries-per-second',
@@ -371,12 +296,7 @@ async function run(
       sample: reports.find((r) => r.sample)?.sample,
     };
   } finally {
-    for (const load of loads) {
-      if (load.connected) load.send({ type: 'close' });
-    }
-    await Promise.all(
-      loads.map((load) => (load.exitCode === null ? new Promise((r) => load.once('exit', r)) : null)),
-    );
+    await closeLoads(loads);
     if (server.connected) await ask(server, 'close').catch(() => {});
     // A moment to exit on its own (a CPU profile is written at exit), then the hard way.
     const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -1,0 +1,145 @@
+// The viewers' side of the fan-out benches (fanout.bench.ts, cluster.bench.ts): load processes
+// (load.mjs) forked one per source address, their IPC, and what their reports add up to.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** What a load process saw of one ball (or other event) by seq. */
+export interface Ball {
+  at: number;
+  latencies: number[];
+  first: number;
+  last: number;
+}
+
+export interface StormCounts {
+  dropped: number;
+  back: number;
+  lastBackAt: number;
+  recovered: number;
+  joinRetries: number;
+}
+
+export interface LoadReport {
+  perSeq: (Ball & { seq: number })[];
+  clients: number;
+  clientsWithGap: number;
+  clientsBehind: number;
+  minLastSeq: number;
+  disconnects: number;
+  sample: unknown;
+  /** [latency ms, deliveries] */
+  chatLatencies: [number, number][];
+  clientsWithChatGap: number;
+  clientsBehindOnChat: number;
+  storm: StormCounts & { resumedWithoutGap: number };
+}
+
+export function nextMessage<T>(child: ChildProcess, test: (message: unknown) => boolean): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      if (!test(message)) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(message as T);
+    };
+    const onExit = (code: number | null) => reject(new Error(`child exited (${code}) before answering`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+export const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
+
+/** One load process per source address, `clients` viewers shared evenly among them. */
+export function forkLoads(
+  clients: number,
+  addresses: string[],
+  options: {
+    mode: 'socket.io' | 'ws';
+    url: string;
+    gameUuid: string;
+    concurrency: number;
+    /** Rejoin on every reconnect, as the web app does (the reconnect storm). */
+    reconnect?: boolean;
+  },
+): ChildProcess[] {
+  return addresses.map((localAddress, i) => {
+    const count = Math.floor(clients / addresses.length) + (i < clients % addresses.length ? 1 : 0);
+    return fork(
+      fileURLToPath(new URL('./load.mjs', import.meta.url)),
+      [JSON.stringify({ ...options, count, localAddress })],
+      { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+  });
+}
+
+/** The load processes' reports together: every latency, and per ball its rates. */
+export function aggregateReports(reports: LoadReport[]) {
+  const balls = new Map<number, Ball>();
+  for (const report of reports)
+    for (const ball of report.perSeq) {
+      const seen = balls.get(ball.seq);
+      if (!seen) balls.set(ball.seq, { ...ball });
+      else {
+        seen.latencies.push(...ball.latencies);
+        seen.first = Math.min(seen.first, ball.first);
+        seen.last = Math.max(seen.last, ball.last);
+      }
+    }
+  const latencies = [...balls.values()].flatMap((ball) => ball.latencies).sort((a, b) => a - b);
+  // A ball's delivery rate: its deliveries over the time from its event to its last receipt.
+  const burstRates = [...balls.values()]
+    .map((ball) => (ball.latencies.length / Math.max(1, ball.last - ball.at)) * 1000)
+    .sort((a, b) => a - b);
+  // The same from the first receipt: the fan-out alone, without the work before the send.
+  const fanOutRates = [...balls.values()]
+    .map((ball) => (ball.latencies.length / Math.max(1, ball.last - ball.first)) * 1000)
+    .sort((a, b) => a - b);
+  return { latencies, balls, burstRates, fanOutRates };
+}
+
+/** Waits until every load process has opened its viewers. */
+export async function loadsConnected(loads: ChildProcess[]) {
+  const connected = await Promise.all(
+    loads.map((load) =>
+      nextMessage<{ connected: number; failed: number; firstError: string | null }>(
+        load,
+        (m) => (m as { type?: string }).type === 'connected',
+      ),
+    ),
+  );
+  return {
+    viewers: connected.reduce((sum, c) => sum + c.connected, 0),
+    failed: connected.reduce((sum, c) => sum + c.failed, 0),
+    firstError: connected.find((c) => c.firstError)?.firstError ?? null,
+  };
+}
+
+/**
+ * Stops the recording; every viewer must have seen the events up to `expectedLastSeq` (and the
+ * chat up to `expectedChatSeq`, when chat was sent).
+ */
+export function loadReports(
+  loads: ChildProcess[],
+  expectedLastSeq: number,
+  expectedChatSeq?: number,
+): Promise<LoadReport[]> {
+  return Promise.all(
+    loads.map((load) => {
+      const report = nextMessage<LoadReport>(load, (m) => (m as { type?: string }).type === 'report');
+      load.send({ type: 'stop', expectedLastSeq, expectedChatSeq });
+      return report;
+    }),
+  );
+}
+
+/** Closes every viewer and waits for the load processes to exit. */
+export async function closeLoads(loads: ChildProcess[]): Promise<void> {
+  for (const load of loads) {
+    if (load.connected) load.send({ type: 'close' });
+  }
+  await Promise.all(
+    loads.map((load) => (load.exitCode === null ? new Promise((r) => load.once('exit', r)) : null)),
+  );
+}
