@@ -1,5 +1,6 @@
 import '@fontsource/luckiest-guy';
 import '@fontsource-variable/nunito';
+import './styles/fonts.css';
 import './styles/global.css';
 
 import { StrictMode } from 'react';

@@ -1,13 +1,11 @@
 import type { Plugin } from 'vite';
 
 /**
- * Preloads the two Latin font files every screen uses (Luckiest Guy for titles, Nunito for text),
- * so headings do not wait for the stylesheet to discover them. Other subsets load only when a
- * page shows their characters (the stylesheets' unicode-range).
+ * Preloads the two font files every screen uses (Luckiest Guy for titles, Nunito for text), cut to
+ * the app's own characters (styles/fonts.css), so headings do not wait for the stylesheet to
+ * discover them. Other characters' files load only when a page shows them (unicode-range).
  */
-export function preloadFonts(
-  pattern = /\/(luckiest-guy-latin-400-normal|nunito-latin-wght-normal)-[\w-]+\.woff2$/,
-): Plugin {
+export function preloadFonts(pattern = /\/(luckiest-guy-app|nunito-app-wght)-[\w-]+\.woff2$/): Plugin {
   return {
     name: 'ruthless:preload-fonts',
     apply: 'build',

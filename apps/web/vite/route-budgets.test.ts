@@ -43,14 +43,14 @@ describe('the web app JavaScript per route', () => {
     for (const chunk of Object.values(manifest)) expect(chunk.imports ?? []).not.toContain(hls);
   });
 
-  it('preloads the two Latin font files of the shell, and no other', () => {
+  it("preloads the two font files cut to the app's characters, and no other", () => {
     const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map(
       (match) => match[1],
     );
     expect(preloads).toHaveLength(2);
     // One of each, in whatever order the build writes them.
-    expect(preloads.filter((href) => /luckiest-guy-latin-400-normal-/.test(href!))).toHaveLength(1);
-    expect(preloads.filter((href) => /nunito-latin-wght-normal-/.test(href!))).toHaveLength(1);
+    expect(preloads.filter((href) => /luckiest-guy-app-/.test(href!))).toHaveLength(1);
+    expect(preloads.filter((href) => /nunito-app-wght-/.test(href!))).toHaveLength(1);
   });
 });

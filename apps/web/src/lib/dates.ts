@@ -5,9 +5,11 @@
  * names; dates.test.ts holds it to date-fns' output.
  */
 const pad = (value: number) => String(value).padStart(2, '0');
+// Each formatter is made on first use: making one costs a phone milliseconds, and a screen
+// that imports this module uses one or two of the four.
 const named = (options: Intl.DateTimeFormatOptions) => {
-  const names = new Intl.DateTimeFormat('en-US', options);
-  return (date: Date) => names.format(date);
+  let names: Intl.DateTimeFormat | undefined;
+  return (date: Date) => (names ??= new Intl.DateTimeFormat('en-US', options)).format(date);
 };
 
 const TOKENS: Record<string, (date: Date) => string> = {
