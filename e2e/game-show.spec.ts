@@ -28,8 +28,9 @@ test('two players through every stage to the results: same balls, marked tickets
 }) => {
   test.setTimeout(150_000);
   const room = await host.createRoom();
+  // Time for two sign-ups and two game screens to load before the start, on a loaded machine too.
   const game = await host.createGame(room.roomUuid, {
-    startsInMs: 20_000,
+    startsInMs: 40_000,
     prizeLuckyFateSelections: 'in-game',
     timings: {
       greenRoomMs: 60_000,
@@ -54,7 +55,7 @@ test('two players through every stage to the results: same balls, marked tickets
   }
   const [sharer, stealer] = pages as [Page, Page];
 
-  await expect(heading(sharer)).toHaveText('Lucky Fate', { timeout: 20_000 });
+  await expect(heading(sharer)).toHaveText('Lucky Fate', { timeout: 45_000 });
   await sharer.getByRole('button', { name: 'Card 2' }).click();
   await expect(sharer.getByText('Card picked!')).toBeVisible();
 
