@@ -1,19 +1,7 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  inArray,
-  isNull,
-  notExists,
-  notInArray,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, notInArray, sql, type Table } from 'drizzle-orm';
 import { OPERATOR } from '@ruthless/protocol';
 import type { Db } from '../db/database';
-import { gameEvents, games, payouts, playerProfiles, rooms, tickets } from '../db/schema';
+import { games, payouts, rooms, tickets } from '../db/schema';
 import type { GameRow } from '../games/games.repository';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -33,27 +21,26 @@ export type ClaimOutcome =
   | { kind: 'refused'; game: GameRow | undefined };
 
 export class TicketsRepository {
-  private readonly claimStatement;
-
-  constructor(private readonly db: Db) {
-    this.claimStatement = prepareClaim(db);
-  }
+  constructor(private readonly db: Db) {}
 
   /**
-   * Claims a ticket in one statement (docs/performance.md, Claims): see prepareClaim. The same
-   * player claiming twice at once breaks tickets_game_player_key in one of the two (the caller
-   * retries and gets the held ticket).
+   * Claims a ticket in one call of the claim_ticket function (migration 0007, docs/performance.md
+   * "Claims"): PL/pgSQL plans its statements once per connection. The same player claiming twice
+   * at once breaks tickets_game_player_key in one of the two (the caller retries and gets the
+   * held ticket).
    */
   async claim(request: ClaimRequest): Promise<ClaimOutcome> {
-    const [row] = await this.claimStatement.execute({
-      ...request,
-      now: request.now.toISOString(),
-      at: request.now.getTime(),
-    });
-    if (!row) return { kind: 'refused', game: undefined };
-    if (row.held) return { kind: 'existing', ticket: row.held, game: row.games };
-    if (row.claimed && row.dealt) return { kind: 'created', ticket: row.claimed, game: row.dealt };
-    return { kind: 'refused', game: row.games };
+    const result = await this.db.execute<{ claim: ClaimAnswer | string }>(sql`select claim_ticket(
+      ${request.gameId}, ${request.roomId}, ${request.playerId}, ${OPERATOR}, ${request.luckyFateMode},
+      ${request.luckyFatePick}::int, ${request.now.toISOString()}, ${request.now.getTime()}) as claim`);
+    const raw = result.rows[0]!.claim;
+    const answer = typeof raw === 'string' ? (JSON.parse(raw) as ClaimAnswer) : raw;
+    const game = answer.game ? fromJsonRow(games, answer.game) : undefined;
+    const ticket = answer.held ?? answer.claimed;
+    if (ticket && game) {
+      return { kind: answer.held ? 'existing' : 'created', ticket: fromJsonRow(tickets, ticket), game };
+    }
+    return { kind: 'refused', game };
   }
 
   /** The player's tickets that were not given back, with their games, oldest game first. */
@@ -89,73 +76,19 @@ export class TicketsRepository {
   }
 }
 
-/**
- * The claim as one statement, so a claim is one round trip and the game row is locked for that
- * statement only; prepared once (building it costs more than running it on PGlite, and
- * PostgreSQL plans it once per connection). `held`: the player's ticket, if any; else `dealt`:
- * the guarded update of the game row, which makes overselling impossible (it only decrements
- * while tickets remain and the game is open, and concurrent claims queue on the row's lock, from
- * any number of processes); `event` and `claimed`: the claim as the game's next event and the
- * ticket, committed together (event sourcing); then the game as the claim left it, for the
- * answer or the refusal. All parts see one snapshot: the same player claiming twice at once
- * passes `held` twice, and the second ticket insert fails, undoing its whole statement.
- */
-function prepareClaim(db: Db) {
-  const gameId = sql.placeholder('gameId');
-  const playerId = sql.placeholder('playerId');
-  const luckyFatePick = sql`${sql.placeholder('luckyFatePick')}::int`;
-  const held = db.$with('held').as(
-    db
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.gameId, gameId), eq(tickets.playerId, playerId))),
-  );
-  const dealt = db.$with('dealt').as(
-    db
-      .update(games)
-      .set({
-        ticketsAvailable: sql`${games.ticketsAvailable} - 1`,
-        ticketsDealt: sql`${games.ticketsDealt} + 1`,
-        eventSeq: sql`${games.eventSeq} + 1`,
-      })
-      .where(
-        and(
-          eq(games.id, gameId),
-          eq(games.roomId, sql.placeholder('roomId')),
-          inArray(games.state, ['scheduled', 'green-room']),
-          eq(games.luckyFateMode, sql.placeholder('luckyFateMode')),
-          gt(games.startTime, sql.placeholder('now')),
-          gt(games.ticketsAvailable, 0),
-          notExists(db.select({ one: sql`1` }).from(held)),
-        ),
-      )
-      .returning(),
-  );
-  // The TicketClaimed event of @ruthless/game; the ticket's index is the deal's last.
-  const event = db.$with('event', {}).as(sql`
-    insert into ${gameEvents} (game_id, seq, type, event)
-    select ${dealt.id}, ${dealt.eventSeq}, 'ticket-claimed', jsonb_build_object(
-      'type', 'ticket-claimed',
-      'at', ${sql.placeholder('at')}::bigint,
-      'ticketIndex', ${dealt.ticketsDealt} - 1,
-      'playerId', ${playerId}::text,
-      'defaultChoice', case when ${playerProfiles.defaultChoice} = 'steal' then 'steal' else 'share' end,
-      'luckyFatePick', ${luckyFatePick})
-    from ${dealt}
-    left join ${playerProfiles}
-      on ${playerProfiles.userId} = ${playerId}::uuid and ${playerProfiles.operator} = ${OPERATOR}`);
-  const claimed = db.$with('claimed', getTableColumns(tickets)).as(sql`
-    insert into ${tickets} (game_id, player_id, ticket_index, lucky_fate_pick)
-    select ${dealt.id}, ${playerId}::uuid, ${dealt.ticketsDealt} - 1, ${luckyFatePick}
-    from ${dealt}
-    returning *`);
-  return db
-    .with(held, dealt, event, claimed)
-    .select()
-    .from(games)
-    .leftJoin(held, sql`true`)
-    .leftJoin(dealt, sql`true`)
-    .leftJoin(claimed, sql`true`)
-    .where(eq(games.id, gameId))
-    .prepare('claim_ticket');
+/** claim_ticket's answer: rows as to_jsonb gives them (column names, timestamps as text). */
+interface ClaimAnswer {
+  held?: Record<string, unknown>;
+  claimed?: Record<string, unknown>;
+  game: Record<string, unknown> | null;
+}
+
+/** A table's row from its to_jsonb form, each column decoded as drizzle decodes it. */
+function fromJsonRow<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
 }
