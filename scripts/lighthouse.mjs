@@ -4,16 +4,23 @@
 // scores and a "below target" line under the thresholds of docs/web-quality.md.
 //   --runs N   measures each page N times and judges the median (the box is noisy); default 1
 //   --strict   exits non-zero below target (default: prints and exits 0)
+//   --report-dir DIR   also writes each run's full report there (<page>-<run>.json): its
+//              long-tasks, mainthread-work-breakdown and bootup-time audits say where TBT went
 // Chromium: CHROME_PATH, else /usr/bin/chromium.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '1' }, strict: { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '1' },
+    strict: { type: 'boolean', default: false },
+    'report-dir': { type: 'string' },
+  },
 });
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
@@ -126,7 +133,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const cell = (value, width) => String(value).padStart(width);
 
 /** One Lighthouse run of one page: its six figures, and the audits that cost it a11y or BP points. */
-async function measure(page) {
+async function measure(page, run) {
   let lhr;
   // A busy machine now and then loses the trace (NO_NAVSTART, NO_FCP): that run is tried again.
   for (let attempt = 1; ; attempt += 1) {
@@ -141,6 +148,11 @@ async function measure(page) {
     const problem = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
     if (attempt === 3) throw new Error(`Lighthouse could not measure ${page.name}: ${problem}`);
     console.log(`    ${page.name}: ${lhr.runtimeError.code}, measuring again`);
+  }
+  if (options['report-dir']) {
+    await mkdir(options['report-dir'], { recursive: true });
+    const file = `${page.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'lobby'}-${run}.json`;
+    await writeFile(path.join(options['report-dir'], file), JSON.stringify(lhr));
   }
   const { categories, audits } = lhr;
   const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -202,7 +214,7 @@ try {
   const benchmarks = [];
   for (const page of pages) {
     const results = [];
-    for (let run = 0; run < runs; run += 1) results.push(await measure(page));
+    for (let run = 0; run < runs; run += 1) results.push(await measure(page, run + 1));
     const figures = Object.fromEntries(METRICS.map((id) => [id, median(results.map((r) => r.figures[id]))]));
     const pageMisses = METRICS.filter((id) =>
       HIGHER_IS_BETTER.has(id) ? figures[id] < THRESHOLDS[id] : figures[id] > THRESHOLDS[id],

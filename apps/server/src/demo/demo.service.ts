@@ -9,9 +9,9 @@ const HORIZON_MS = 24 * 60 * 60_000;
 
 /** The demo's three rooms; their images are drawn by apps/web/scripts/make-room-images.mjs. */
 export const DEMO_ROOMS: NewRoom[] = [
-  { name: 'Ruby Rush', theme: 'RED', image: '/rooms/ruby-rush.svg' },
-  { name: 'Gold Rush', theme: 'GOLD', image: '/rooms/gold-rush.svg' },
-  { name: 'Lucky Clover', theme: 'GREEN', image: '/rooms/lucky-clover.svg' },
+  { name: 'Ruby Rush', theme: 'RED', image: '/rooms/ruby-rush.webp' },
+  { name: 'Gold Rush', theme: 'GOLD', image: '/rooms/gold-rush.webp' },
+  { name: 'Lucky Clover', theme: 'GREEN', image: '/rooms/lucky-clover.webp' },
 ].map((room) => ({ ...room, operator: OPERATOR, isDemo: true }));
 
 /** Prizes in pence for a demo game; alternates lucky-fate mode so both kinds are always on show. */

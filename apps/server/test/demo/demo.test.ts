@@ -21,9 +21,9 @@ describe('demo data', () => {
   it('creates three themed rooms with their own images', async () => {
     const rows = await server.app.database.db.select().from(rooms).orderBy(asc(rooms.name));
     expect(rows.map((room) => [room.name, room.theme, room.image])).toEqual([
-      ['Gold Rush', 'GOLD', '/rooms/gold-rush.svg'],
-      ['Lucky Clover', 'GREEN', '/rooms/lucky-clover.svg'],
-      ['Ruby Rush', 'RED', '/rooms/ruby-rush.svg'],
+      ['Gold Rush', 'GOLD', '/rooms/gold-rush.webp'],
+      ['Lucky Clover', 'GREEN', '/rooms/lucky-clover.webp'],
+      ['Ruby Rush', 'RED', '/rooms/ruby-rush.webp'],
     ]);
   });
 

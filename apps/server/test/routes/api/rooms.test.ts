@@ -21,9 +21,9 @@ describe('GET /api/rooms', () => {
     expect(response.status).toBe(200);
     const rooms = (await response.json()) as Room[];
     expect(rooms.map((room) => [room.name, room.theme, room.roomImage]).sort()).toEqual([
-      ['Gold Rush', 'GOLD', '/rooms/gold-rush.svg'],
-      ['Lucky Clover', 'GREEN', '/rooms/lucky-clover.svg'],
-      ['Ruby Rush', 'RED', '/rooms/ruby-rush.svg'],
+      ['Gold Rush', 'GOLD', '/rooms/gold-rush.webp'],
+      ['Lucky Clover', 'GREEN', '/rooms/lucky-clover.webp'],
+      ['Ruby Rush', 'RED', '/rooms/ruby-rush.webp'],
     ]);
     for (const room of rooms) {
       expect(Math.abs(Date.parse(room.serverTime) - before)).toBeLessThan(5000);
