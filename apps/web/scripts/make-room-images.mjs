@@ -4,6 +4,7 @@
 // repainted with its gradients and filters on the main thread; a WebP is decoded off it.
 // Chromium draws each SVG exactly as the app showed it (an <img>, so no web fonts) and encodes it.
 // Run: node apps/web/scripts/make-room-images.mjs (Chromium: CHROME_PATH, else /usr/bin/chromium)
+/* global Image, document -- the page.evaluate callback runs in Chromium */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
