@@ -5,6 +5,7 @@ import type { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@ruthless/protocol';
 import { RedisRateLimitStore } from '../auth/rate-limit';
+import { sendBroadcastFramesDirectly } from './direct-frames';
 import { KeyedTokenBuckets, TokenBucket, type EventLimit } from './event-rate-limit';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -74,6 +75,7 @@ export async function startRealtime(options: {
         limits.perAddress,
       )
     : localAddressLimit(limits.perAddress);
+  sendBroadcastFramesDirectly();
   const io: RealtimeServer = new Server(options.httpServer, {
     serveClient: false,
     // A browser may only connect from our own pages (never judged by the client's own Host or
