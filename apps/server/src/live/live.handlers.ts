@@ -4,6 +4,7 @@ import {
   joinGameRequestSchema,
   luckyFatePickBodySchema,
   type ActResult,
+  type JoinGameResult,
 } from '@ruthless/protocol';
 import type { LuckyFatePick } from '@ruthless/game';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ import type { ChatService } from '../chat/chat.service';
 import { DomainError } from '../errors';
 import { refusalFrom } from '../plugins/error-handler';
 import { playerRefusal, socketPlayer, type SocketIdentity } from '../realtime/socket-identity';
-import type { RealtimeServer } from '../realtime/socket-server';
+import type { RealtimeServer, RealtimeSocket } from '../realtime/socket-server';
 import type { LiveActions } from './live-actions.service';
 import type { LiveGames } from './live-games.service';
 
@@ -39,82 +40,87 @@ export function registerLiveHandlers(
   actions: LiveActions,
   chat: ChatService,
 ): void {
-  io.on('connection', (socket) => {
-    const identity = socket.data as SocketIdentity;
+  // One set of handlers for every connection (Socket.IO calls them with the socket as `this`):
+  // thousands of viewers then hold no closures of their own.
+  function onJoin(this: RealtimeSocket, request: unknown, ack: (result: JoinGameResult) => void) {
+    return join(this, request, ack);
+  }
 
-    socket.on('game:join', async (request, ack) => {
-      if (typeof ack !== 'function') return;
-      const parsed = joinGameRequestSchema.safeParse(request);
-      if (!parsed.success)
-        return ack({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid request' });
-      const player = socketPlayer(socket);
-      if (!identity.preview && !player?.operator) return ack(playerRefusal(socket));
-      const room = gameRoom(parsed.data.gameUuid);
-      const watching = [...socket.rooms].filter((name) => name.startsWith('game:')).length;
-      if (!socket.rooms.has(room) && watching >= MAX_GAMES_PER_SOCKET) {
-        return ack({ ok: false, message: 'You are watching too many games at once. Leave one first.' });
+  async function join(socket: RealtimeSocket, request: unknown, ack: (result: JoinGameResult) => void) {
+    if (typeof ack !== 'function') return;
+    const parsed = joinGameRequestSchema.safeParse(request);
+    if (!parsed.success)
+      return ack({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid request' });
+    const player = socketPlayer(socket);
+    if (!(socket.data as SocketIdentity).preview && !player?.operator) return ack(playerRefusal(socket));
+    const room = gameRoom(parsed.data.gameUuid);
+    const watching = [...socket.rooms].filter((name) => name.startsWith('game:')).length;
+    if (!socket.rooms.has(room) && watching >= MAX_GAMES_PER_SOCKET) {
+      return ack({ ok: false, message: 'You are watching too many games at once. Leave one first.' });
+    }
+    try {
+      // In the room before the snapshot is taken, so no event can fall between the two.
+      await socket.join(room);
+      const joined = await live.join(parsed.data.gameUuid, player?.id ?? null, parsed.data.lastSeq);
+      if (!joined) {
+        await socket.leave(room);
+        return ack({ ok: false, message: 'This game does not exist.' });
       }
+      // The chat's latest messages ride along; the app drops the seqs it already shows.
+      const recentChat = await chat.recent(parsed.data.gameUuid);
+      ack({ ok: true, snapshot: { ...joined.snapshot, chat: recentChat }, missed: joined.missed });
+    } catch (error) {
+      // Not joined (the database restarting): not in the room either.
+      await Promise.resolve(socket.leave(room)).catch(() => {});
+      app.log.error({ err: error }, 'game:join failed');
+      ack(refused(error));
+    }
+  }
+
+  function leave(this: RealtimeSocket, request: { gameUuid?: unknown } | undefined) {
+    const gameId = gameIdSchema.safeParse(request?.gameUuid).data;
+    if (gameId) void this.leave(gameRoom(gameId));
+  }
+
+  const playerAction = <T>(
+    parse: (request: unknown) => T | undefined,
+    run: (player: Player, gameId: string, value: T) => Promise<void>,
+  ) =>
+    async function (
+      this: RealtimeSocket,
+      request: { gameUuid?: unknown } & Record<string, unknown>,
+      ack: (result: ActResult) => void,
+    ) {
+      if (typeof ack !== 'function') return;
+      const value = parse(request);
+      const gameId = gameIdSchema.safeParse(request?.gameUuid).data;
+      const player = socketPlayer(this);
+      if (!player?.operator) return ack(playerRefusal(this));
+      if (value === undefined || gameId === undefined) return ack({ ok: false, message: 'Invalid request' });
       try {
-        // In the room before the snapshot is taken, so no event can fall between the two.
-        await socket.join(room);
-        const joined = await live.join(parsed.data.gameUuid, player?.id ?? null, parsed.data.lastSeq);
-        if (!joined) {
-          await socket.leave(room);
-          return ack({ ok: false, message: 'This game does not exist.' });
-        }
-        // The chat's latest messages ride along; the app drops the seqs it already shows.
-        const recentChat = await chat.recent(parsed.data.gameUuid);
-        ack({ ok: true, snapshot: { ...joined.snapshot, chat: recentChat }, missed: joined.missed });
+        await run(player, gameId, value);
+        ack({ ok: true });
       } catch (error) {
-        // Not joined (the database restarting): not in the room either.
-        await Promise.resolve(socket.leave(room)).catch(() => {});
-        app.log.error({ err: error }, 'game:join failed');
+        if (!(error instanceof DomainError)) app.log.error({ err: error }, 'game action failed');
         ack(refused(error));
       }
-    });
+    };
 
-    socket.on('game:leave', (request) => {
-      const gameId = gameIdSchema.safeParse(request?.gameUuid).data;
-      if (gameId) void socket.leave(gameRoom(gameId));
-    });
+  const choose = playerAction(
+    (request) =>
+      choiceBodySchema.safeParse({ choice: (request as { choice?: unknown })?.choice }).data?.choice,
+    (player, gameId, choice) => actions.choose(gameId, player.id, choice),
+  );
+  const pickLuckyFate = playerAction(
+    (request) =>
+      luckyFatePickBodySchema.safeParse({ pick: (request as { pick?: unknown })?.pick }).data?.pick,
+    (player, gameId, pick) => actions.pickLuckyFate(gameId, player.id, pick as LuckyFatePick),
+  );
 
-    const playerAction =
-      <T>(
-        parse: (request: unknown) => T | undefined,
-        run: (player: Player, gameId: string, value: T) => Promise<void>,
-      ) =>
-      async (request: { gameUuid?: unknown } & Record<string, unknown>, ack: (result: ActResult) => void) => {
-        if (typeof ack !== 'function') return;
-        const value = parse(request);
-        const gameId = gameIdSchema.safeParse(request?.gameUuid).data;
-        const player = socketPlayer(socket);
-        if (!player?.operator) return ack(playerRefusal(socket));
-        if (value === undefined || gameId === undefined)
-          return ack({ ok: false, message: 'Invalid request' });
-        try {
-          await run(player, gameId, value);
-          ack({ ok: true });
-        } catch (error) {
-          if (!(error instanceof DomainError)) app.log.error({ err: error }, 'game action failed');
-          ack(refused(error));
-        }
-      };
-
-    socket.on(
-      'game:choice',
-      playerAction(
-        (request) =>
-          choiceBodySchema.safeParse({ choice: (request as { choice?: unknown })?.choice }).data?.choice,
-        (player, gameId, choice) => actions.choose(gameId, player.id, choice),
-      ),
-    );
-    socket.on(
-      'game:lucky-fate',
-      playerAction(
-        (request) =>
-          luckyFatePickBodySchema.safeParse({ pick: (request as { pick?: unknown })?.pick }).data?.pick,
-        (player, gameId, pick) => actions.pickLuckyFate(gameId, player.id, pick as LuckyFatePick),
-      ),
-    );
+  io.on('connection', (socket) => {
+    socket.on('game:join', onJoin);
+    socket.on('game:leave', leave);
+    socket.on('game:choice', choose);
+    socket.on('game:lucky-fate', pickLuckyFate);
   });
 }

@@ -56,28 +56,30 @@ export function authenticateSockets(io: RealtimeServer, verify: (token: string) 
     next();
   });
 
+  // One handler for every connection (Socket.IO calls it with the socket as `this`).
+  async function refresh(this: Socket, request: unknown, ack: (result: ActResult) => void) {
+    if (typeof ack !== 'function') return;
+    const parsed = socketRefreshRequestSchema.safeParse(request);
+    if (!parsed.success) return ack({ ok: false, message: 'authorization: an identity token is required.' });
+    const identity = this.data as SocketIdentity;
+    try {
+      const player = await verify(parsed.data.token);
+      if (identity.player?.id !== player.id) {
+        return ack({
+          ok: false,
+          message: 'authorization: the token is of another player. Please reconnect.',
+        });
+      }
+      identity.player = player;
+      ack({ ok: true });
+    } catch {
+      ack({ ok: false, message: 'authorization: the identity token is not valid.' });
+    }
+  }
+
   io.on('connection', (socket) => {
     const identity = socket.data as SocketIdentity;
     if (identity.player) void socket.join(playerRoom(identity.player.id));
-
-    socket.on('auth:refresh', async (request, ack: (result: ActResult) => void) => {
-      if (typeof ack !== 'function') return;
-      const parsed = socketRefreshRequestSchema.safeParse(request);
-      if (!parsed.success)
-        return ack({ ok: false, message: 'authorization: an identity token is required.' });
-      try {
-        const player = await verify(parsed.data.token);
-        if (identity.player?.id !== player.id) {
-          return ack({
-            ok: false,
-            message: 'authorization: the token is of another player. Please reconnect.',
-          });
-        }
-        identity.player = player;
-        ack({ ok: true });
-      } catch {
-        ack({ ok: false, message: 'authorization: the identity token is not valid.' });
-      }
-    });
+    socket.on('auth:refresh', refresh);
   });
 }

@@ -2,12 +2,14 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { createAdapter as createRedisAdapter } from '@socket.io/redis-streams-adapter';
 import type { Gauge } from 'prom-client';
 import type { createClient } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@ruthless/protocol';
 import { RedisRateLimitStore } from '../auth/rate-limit';
+import { sendBroadcastFramesDirectly } from './direct-frames';
 import { KeyedTokenBuckets, TokenBucket, type EventLimit } from './event-rate-limit';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 type RedisClient = ReturnType<typeof createClient>;
 
 export interface Realtime {
@@ -74,6 +76,7 @@ export async function startRealtime(options: {
         limits.perAddress,
       )
     : localAddressLimit(limits.perAddress);
+  sendBroadcastFramesDirectly();
   const io: RealtimeServer = new Server(options.httpServer, {
     serveClient: false,
     // A browser may only connect from our own pages (never judged by the client's own Host or
@@ -99,30 +102,31 @@ export async function startRealtime(options: {
       : {}),
   });
 
+  // Shared by every connection (thousands of viewers hold no closures of their own but the one
+  // middleware that counts their events).
+  const closeFlooding = (socket: RealtimeSocket, address: string) => {
+    if (socket.connected) {
+      options.onFlood?.(address);
+      socket.disconnect(true);
+    }
+  };
+  const onDisconnect = () => options.socketsConnected.dec();
   io.on('connection', (socket) => {
     // Every event, whatever handler takes it, passes the connection's and the address's limits;
     // a connection over either is closed. A connection lives on one process, so its own bucket
     // is local; an address's connections may be spread over processes, so that count is shared.
     const address = options.clientAddress(socket.request);
     const own = new TokenBucket(limits.perSocket.burst, limits.perSocket.perSecond);
-    const flood = () => {
-      if (socket.connected) {
-        options.onFlood?.(address);
-        socket.disconnect(true);
-      }
-    };
     socket.use((_event, next) => {
-      if (!own.take()) return flood();
+      if (!own.take()) return closeFlooding(socket, address);
       const allowed = addressAllows(address);
       if (allowed === true) return next();
-      if (allowed === false) return flood();
-      void allowed.then((ok) => (ok ? next() : flood()));
+      if (allowed === false) return closeFlooding(socket, address);
+      void allowed.then((ok) => (ok ? next() : closeFlooding(socket, address)));
     });
     options.socketsConnected.inc();
-    socket.on('disconnect', () => options.socketsConnected.dec());
-    socket.on('ping', (ack) => {
-      if (typeof ack === 'function') ack(Date.now());
-    });
+    socket.on('disconnect', onDisconnect);
+    socket.on('ping', answerPing);
     socket.emit('welcome', { serverTime: Date.now() });
   });
 
@@ -136,6 +140,10 @@ export async function startRealtime(options: {
       if (redis?.isOpen) await redis.quit().catch(() => {});
     },
   };
+}
+
+function answerPing(ack: (serverTime: number) => void) {
+  if (typeof ack === 'function') ack(Date.now());
 }
 
 type AddressLimit = (address: string) => boolean | Promise<boolean>;
