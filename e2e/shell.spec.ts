@@ -18,22 +18,38 @@ async function openLobby(page: Page) {
   await expect(page.getByRole('heading', { name: 'Games Lobby' })).toBeVisible();
 }
 
-/** Records every howler play() with its source file. */
+/** Records every howler play() with its source file, from now or from when howler loads (the first tap). */
 async function recordPlays(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as {
-      Howl: { prototype: { play: (...args: unknown[]) => unknown; _src?: string | string[] } };
-      plays: string[];
-    };
+    type HowlClass = { prototype: { play: (...args: unknown[]) => unknown } };
+    const w = window as unknown as { Howl?: HowlClass; plays: string[] };
     w.plays = [];
-    const play = w.Howl.prototype.play;
-    w.Howl.prototype.play = function (this: { _src?: string | string[] }, ...args: unknown[]) {
-      w.plays.push(String(this._src));
-      return play.apply(this, args);
+    const record = (Howl: HowlClass) => {
+      const play = Howl.prototype.play;
+      Howl.prototype.play = function (this: { _src?: string | string[] }, ...args: unknown[]) {
+        w.plays.push(String(this._src));
+        return play.apply(this, args);
+      };
     };
+    if (w.Howl) return record(w.Howl);
+    let loaded: HowlClass | undefined;
+    Object.defineProperty(w, 'Howl', {
+      configurable: true,
+      get: () => loaded,
+      set: (Howl: HowlClass) => {
+        loaded = Howl;
+        record(Howl);
+      },
+    });
   });
 }
 const plays = (page: Page) => page.evaluate(() => (window as unknown as { plays: string[] }).plays);
+/** Browsers allow sound after the player's first tap, and the app loads howler then (lib/sound.ts). */
+async function tapForSound(page: Page) {
+  await page.getByRole('heading', { name: 'Games Lobby' }).click();
+  await page.waitForFunction(() => 'Howler' in window);
+}
+
 const howlerMuted = (page: Page) =>
   page.evaluate(() => (window as unknown as { Howler: { _muted: boolean } }).Howler._muted);
 
@@ -108,6 +124,7 @@ test('the start-up gate waits for the game sounds, a few seconds at most, then b
 test('Toggle Sound mutes every sound and is remembered across a reload', async ({ page }) => {
   await createPlayer(page, { signedIn: true });
   await openLobby(page);
+  await tapForSound(page);
   expect(await howlerMuted(page)).toBe(false);
   await menuButton(page).click();
   const toggle = menu(page).getByRole('button', { name: /Toggle Sound/ });
@@ -120,6 +137,7 @@ test('Toggle Sound mutes every sound and is remembered across a reload', async (
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Games Lobby' })).toBeVisible();
+  await tapForSound(page);
   expect(await howlerMuted(page)).toBe(true);
   await menuButton(page).click();
   await expect(toggle).toContainText('Off');
@@ -144,6 +162,7 @@ test.describe('on an iPhone', () => {
   test('sound is muted while the page is hidden and back 500 ms after it returns', async ({ page }) => {
     await createPlayer(page, { signedIn: true });
     await openLobby(page);
+    await tapForSound(page);
     await setHidden(page, true);
     expect(await howlerMuted(page)).toBe(true);
     await setHidden(page, false);
@@ -155,6 +174,7 @@ test.describe('on an iPhone', () => {
   test('a browser that refuses to suspend or resume the audio shows the warnings', async ({ page }) => {
     await createPlayer(page, { signedIn: true });
     await openLobby(page);
+    await tapForSound(page);
     await page.evaluate(() => {
       const ctx = (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx;
       ctx.suspend = () => Promise.reject(new Error('refused'));

@@ -1,25 +1,35 @@
 /**
- * The app's date formats, as date-fns `format` patterns (the tokens below only), on the
- * platform's Intl for the day and month names: date-fns' `format` and its locale cost every
- * screen 5.4 kB of JavaScript (docs/web-quality.md, JavaScript per route). Local time, English
- * names; dates.test.ts holds it to date-fns' output.
+ * The app's date formats, as date-fns `format` patterns (the tokens below only): local time,
+ * English names. date-fns' `format` and its locale cost every screen 5.4 kB of JavaScript, and
+ * the platform's Intl.DateTimeFormat costs a phone tens of milliseconds to make on the first
+ * screen (docs/web-quality.md, Where the time goes); the app writes English only, so the names
+ * are plain lists. dates.test.ts holds it to date-fns' output.
  */
 const pad = (value: number) => String(value).padStart(2, '0');
-// Each formatter is made on first use: making one costs a phone milliseconds, and a screen
-// that imports this module uses one or two of the four.
-const named = (options: Intl.DateTimeFormatOptions) => {
-  let names: Intl.DateTimeFormat | undefined;
-  return (date: Date) => (names ??= new Intl.DateTimeFormat('en-US', options)).format(date);
-};
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 const TOKENS: Record<string, (date: Date) => string> = {
   yyyy: (date) => String(date.getFullYear()),
   yy: (date) => pad(date.getFullYear() % 100),
-  MMMM: named({ month: 'long' }),
-  MMM: named({ month: 'short' }),
+  MMMM: (date) => MONTHS[date.getMonth()]!,
+  MMM: (date) => MONTHS[date.getMonth()]!.slice(0, 3),
   MM: (date) => pad(date.getMonth() + 1),
-  EEEE: named({ weekday: 'long' }),
-  EEE: named({ weekday: 'short' }),
+  EEEE: (date) => WEEKDAYS[date.getDay()]!,
+  EEE: (date) => WEEKDAYS[date.getDay()]!.slice(0, 3),
   dd: (date) => pad(date.getDate()),
   d: (date) => String(date.getDate()),
   HH: (date) => pad(date.getHours()),

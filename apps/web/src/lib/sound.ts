@@ -19,18 +19,51 @@ const APPLE_RESUME_DELAY_MS = 500;
 type HowlerModule = typeof HowlerTypes;
 let howlerModule: Promise<HowlerModule> | undefined;
 
+/** Whether the page may make sound yet: browsers allow audio only after the player's first tap or key. */
+function mayPlay(): boolean {
+  return navigator.userActivation?.hasBeenActive ?? true;
+}
+
+let waitingForGesture: (() => void)[] | undefined;
+const GESTURES = ['pointerdown', 'keydown', 'touchend'] as const;
+
+/** Runs `then` now if the page may make sound, else at the player's first tap or key. */
+function afterFirstGesture(then: () => void): void {
+  if (mayPlay()) return then();
+  if (!waitingForGesture) {
+    waitingForGesture = [];
+    const release = () => {
+      for (const type of GESTURES) window.removeEventListener(type, release, true);
+      const waiting = waitingForGesture ?? [];
+      waitingForGesture = undefined;
+      for (const run of waiting) run();
+    };
+    for (const type of GESTURES) window.addEventListener(type, release, true);
+  }
+  waitingForGesture.push(then);
+}
+
 /**
  * howler loads with the first sound, not with the page (docs/web-quality.md, JavaScript per
- * route). Every use of it goes through this one promise, so its callbacks run in call order.
+ * route), and not before the player's first tap: its AudioContext could not play before then,
+ * and making one costs a phone's main thread at start. A sound effect asked for before that
+ * tap is dropped (it would play late); music waits for it (`whenSilent: 'wait'`). Every use
+ * goes through this one promise, so its callbacks run in call order.
  */
-export function withHowler(use: (howler: HowlerModule) => void): void {
-  howlerModule ??= import('howler').then((howler) => {
-    howler.Howler.volume(DEFAULT_VOLUME);
-    // docs/player-app.md (State kept by the app): the mute preference is applied at start.
-    howler.Howler.mute(muted);
-    return howler;
+export function withHowler(
+  use: (howler: HowlerModule) => void,
+  { whenSilent = 'drop' }: { whenSilent?: 'drop' | 'wait' } = {},
+): void {
+  if (!mayPlay() && whenSilent === 'drop') return;
+  afterFirstGesture(() => {
+    howlerModule ??= import('howler').then((howler) => {
+      howler.Howler.volume(DEFAULT_VOLUME);
+      // docs/player-app.md (State kept by the app): the mute preference is applied at start.
+      howler.Howler.mute(muted);
+      return howler;
+    });
+    void howlerModule.then(use);
   });
-  void howlerModule.then(use);
 }
 
 /** Like withHowler, but only once something has asked for howler: stopping silence loads nothing. */
@@ -78,17 +111,22 @@ export const music = {
     cancelPendingStop();
     const previous = current?.track;
     current = { track };
-    withHowler((howler) => {
-      const howl = howlFor(howler, track);
-      if (previous === track) {
-        if (!howl.playing()) howl.play();
-        return;
-      }
-      if (previous) tracks.get(previous)?.stop();
-      // Not preloaded: fetch it now, and play as soon as it has loaded (howler queues the play).
-      if (howl.state() === 'unloaded') howl.load();
-      howl.play();
-    });
+    withHowler(
+      (howler) => {
+        // Stopped or changed while howler loaded or the page waited for a tap.
+        if (current?.track !== track) return;
+        const howl = howlFor(howler, track);
+        if (previous === track) {
+          if (!howl.playing()) howl.play();
+          return;
+        }
+        if (previous) tracks.get(previous)?.stop();
+        // Not preloaded: fetch it now, and play as soon as it has loaded (howler queues the play).
+        if (howl.state() === 'unloaded') howl.load();
+        howl.play();
+      },
+      { whenSilent: 'wait' },
+    );
   },
   pause(): void {
     const track = current?.track;
@@ -124,12 +162,13 @@ export const music = {
 };
 
 const effects = new Map<Sfx, Howl>();
+const sfxUrl = (name: Sfx) => `/media/sfx/${name}.mp3`;
 
 function effect({ Howl }: HowlerModule, name: Sfx): Howl {
   let howl = effects.get(name);
   if (!howl) {
-    // Not preloaded on creation: the start-up gate loads them (loadGameSounds), else the first play.
-    howl = new Howl({ src: [`/media/sfx/${name}.mp3`], preload: false, volume: DEFAULT_VOLUME });
+    // Made on its first play, from the file the start-up gate downloaded (loadGameSounds).
+    howl = new Howl({ src: [sfxUrl(name)], preload: false, volume: DEFAULT_VOLUME });
     effects.set(name, howl);
   }
   return howl;
@@ -157,20 +196,19 @@ export function playClick(): void {
 }
 
 /**
- * Loads the game's sound effects, resolving once all have loaded or failed, or after
- * `timeoutMs` at most: the start-up gate waits on it with 'Loading initial data...'.
+ * Downloads the game's sound effects, resolving once all have arrived or failed, or after
+ * `timeoutMs` at most: the start-up gate waits on it with 'Loading initial data...'. Downloads
+ * only: decoding needs the browser's audio context, and making one costs a phone's main thread
+ * at start (howler and an AudioContext: up to seconds on a slow device) for sounds that cannot
+ * play before the player's first tap anyway. The first play decodes its file from the HTTP cache.
  */
 export function loadGameSounds(timeoutMs = SOUND_LOAD_TIMEOUT_MS): Promise<void> {
-  const loads = GAME_SOUNDS.map(
-    (name) =>
-      new Promise<void>((resolve) =>
-        withHowler((howler) => {
-          const howl = effect(howler, name);
-          if (howl.state() === 'loaded') return resolve();
-          howl.once('load', () => resolve());
-          howl.once('loaderror', () => resolve());
-          if (howl.state() === 'unloaded') howl.load();
-        }),
+  const loads = GAME_SOUNDS.map((name) =>
+    fetch(sfxUrl(name))
+      .then((response) => response.arrayBuffer())
+      .then(
+        () => undefined,
+        () => undefined,
       ),
   );
   return new Promise<void>((resolve) => {
