@@ -1,4 +1,5 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -28,7 +29,8 @@ const MIGRATION_LOCK_KEY = 727_001;
  * file and creating its schema and table if missing. False on a fresh database (no table yet).
  */
 async function migrationsUpToDate(db: Db): Promise<boolean> {
-  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+  // Read at once, not through the thread pool: a busy machine kept a start waiting for it.
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
     entries: { when: number }[];
   };
   const newestInJournal = Math.max(...journal.entries.map((entry) => entry.when));
