@@ -1,16 +1,22 @@
 // `npm start` runs the server compiled to JavaScript (apps/server/dist), so a start compiles
 // nothing; this compiles it again only when its sources changed since the last build (a
 // fingerprint, as build-web.mjs). `--force` builds anyway. `npm run dev` and the tests run the
-// TypeScript sources with tsx and Vitest instead.
+// TypeScript sources with tsx and Vitest instead. Run alone, or imported by start.mjs.
 //
 // Each TypeScript module becomes one JavaScript module at the same place in the tree (the
 // workspace packages under dist/_packages), with its imports rewritten to those files. So
 // @fastify/autoload still finds plugins/ and routes/ by folder, each module is loaded once, and
 // paths relative to a module (import.meta.url: the web app's build, the migrations) still hold.
-// Everything else under src (the migrations) is copied beside. node_modules are imported as they are.
+// Everything else under src (the migrations) is copied beside.
+//
+// The dependencies are bundled in: resolving and reading some 2 000 module files of node_modules
+// was most of a start's CPU. What several modules share goes to dist/_chunks (esbuild's code
+// splitting), so each dependency is still loaded once; one imported lazily (Redis, pg, PGlite's
+// drizzle driver) stays lazy. The packages that find files beside their own modules stay imported
+// from node_modules as they are.
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { pathToFileURL } from 'node:url';
 import { sourceFingerprint } from './source-fingerprint.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -21,53 +27,85 @@ const sourceFolders = {
   'packages/game/src': '_packages/game',
   'packages/protocol/src': '_packages/protocol',
 };
+const external = [
+  '@electric-sql/pglite', // its WebAssembly and data files
+  '@node-rs/argon2', // a native addon
+  '@fastify/swagger', // its package.json
+  '@fastify/swagger-ui', // the UI's static files
+  'pino', // its transports' workers, by file name
+];
 const inputs = [...Object.keys(sourceFolders), 'package-lock.json', 'scripts/build-server.mjs'];
-const fingerprint = sourceFingerprint(root, inputs, path.join(dist, '.source-fingerprint'));
-if (fingerprint.upToDate) process.exit(0);
+/** Compiles the server into apps/server/dist if its sources changed. */
+export async function buildServer() {
+  const fingerprint = sourceFingerprint(root, inputs, path.join(dist, '.source-fingerprint'));
+  if (fingerprint.upToDate) return;
+  // Loaded only to build: a start on an up-to-date build does without it.
+  const { build, stop } = await import('esbuild');
 
-/** Each source module (absolute path) and its output path in dist, without the extension. */
-const outputOf = new Map();
-for (const [folder, out] of Object.entries(sourceFolders)) {
-  for (const file of readdirSync(path.join(root, folder), { recursive: true })) {
-    if (file.endsWith('.ts')) outputOf.set(path.join(root, folder, file), path.join(out, file.slice(0, -3)));
+  /** Each source module (absolute path) and its output path in dist, without the extension. */
+  const outputOf = new Map();
+  for (const [folder, out] of Object.entries(sourceFolders)) {
+    for (const file of readdirSync(path.join(root, folder), { recursive: true })) {
+      if (file.endsWith('.ts'))
+        outputOf.set(path.join(root, folder, file), path.join(out, file.slice(0, -3)));
+    }
   }
+
+  const started = performance.now();
+  // A module deleted from src must not stay in dist, where autoload would still load it.
+  rmSync(dist, { recursive: true, force: true });
+  await build({
+    entryPoints: [...outputOf].map(([source, out]) => ({ in: source, out })),
+    outdir: dist,
+    bundle: true,
+    splitting: true,
+    chunkNames: '_chunks/[name]-[hash]',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    // Maps point at the sources on disk: smaller maps, which --enable-source-maps reads at every start.
+    sourcesContent: false,
+    // The CommonJS dependencies bundled into these ES modules call require.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'one-file-per-module',
+        setup(esbuild) {
+          esbuild.onResolve({ filter: /.*/ }, async (args) => {
+            if (args.kind === 'entry-point' || args.pluginData === 'resolving') return undefined;
+            if (!args.path.startsWith('.') && !args.path.startsWith('@ruthless/')) {
+              const isExternal =
+                args.path.startsWith('node:') ||
+                external.some((name) => args.path === name || args.path.startsWith(`${name}/`));
+              return isExternal ? { external: true } : undefined;
+            }
+            // A dependency's own relative imports: bundled as they are.
+            if (!outputOf.has(args.importer)) return undefined;
+            const { path: source, errors } = await esbuild.resolve(args.path, {
+              kind: args.kind,
+              importer: args.importer,
+              resolveDir: args.resolveDir,
+              pluginData: 'resolving',
+            });
+            if (errors.length > 0) return { errors };
+            if (!outputOf.has(source))
+              return { errors: [{ text: `${source} is not a TypeScript source to compile` }] };
+            const relative = path.relative(path.dirname(outputOf.get(args.importer)), outputOf.get(source));
+            return { path: `${relative.startsWith('.') ? '' : './'}${relative}.js`, external: true };
+          });
+        },
+      },
+    ],
+  });
+  cpSync(path.join(server, 'src'), dist, { recursive: true, filter: (source) => !source.endsWith('.ts') });
+  // Its service process would otherwise live on beside the server start.mjs runs.
+  await stop();
+  fingerprint.save();
+  console.log(`Server compiled to apps/server/dist in ${Math.round(performance.now() - started)} ms.`);
 }
 
-const started = performance.now();
-// A module deleted from src must not stay in dist, where autoload would still load it.
-rmSync(dist, { recursive: true, force: true });
-await build({
-  entryPoints: [...outputOf].map(([source, out]) => ({ in: source, out })),
-  outdir: dist,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'one-file-per-module',
-      setup(esbuild) {
-        esbuild.onResolve({ filter: /.*/ }, async (args) => {
-          if (args.kind === 'entry-point' || args.pluginData === 'resolving') return undefined;
-          if (!args.path.startsWith('.') && !args.path.startsWith('@ruthless/')) return { external: true };
-          const { path: source, errors } = await esbuild.resolve(args.path, {
-            kind: args.kind,
-            importer: args.importer,
-            resolveDir: args.resolveDir,
-            pluginData: 'resolving',
-          });
-          if (errors.length > 0) return { errors };
-          if (!outputOf.has(source))
-            return { errors: [{ text: `${source} is not a TypeScript source to compile` }] };
-          const relative = path.relative(path.dirname(outputOf.get(args.importer)), outputOf.get(source));
-          return { path: `${relative.startsWith('.') ? '' : './'}${relative}.js`, external: true };
-        });
-      },
-    },
-  ],
-});
-cpSync(path.join(server, 'src'), dist, { recursive: true, filter: (source) => !source.endsWith('.ts') });
-fingerprint.save();
-console.log(`Server compiled to apps/server/dist in ${Math.round(performance.now() - started)} ms.`);
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,29 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Arbitrary constant: serialises migrations when several processes start on one PostgreSQL.
 const MIGRATION_LOCK_KEY = 727_001;
+
+/**
+ * Whether drizzle's migrator would apply nothing: it applies the migrations of the journal newer
+ * than the newest one recorded, so none when that is the journal's newest. One cheap query at a
+ * start on an up-to-date database, instead of the migrator reading and hashing every migration
+ * file and creating its schema and table if missing. False on a fresh database (no table yet).
+ */
+async function migrationsUpToDate(db: Db): Promise<boolean> {
+  // Read at once, not through the thread pool: a busy machine kept a start waiting for it.
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newestInJournal = Math.max(...journal.entries.map((entry) => entry.when));
+  const { rows: tables } = await db.execute<{ found: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
+  );
+  if (!tables[0]?.found) return false;
+  const { rows } = await db.execute<{ newest: string | number | null }>(
+    sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
+  );
+  const newestApplied = rows[0]?.newest;
+  return newestApplied !== null && newestApplied !== undefined && Number(newestApplied) >= newestInJournal;
+}
 
 /**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite kept on disk in dataDir,
@@ -54,7 +78,7 @@ async function openPglite(directory: string): Promise<Database> {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  if (!(await migrationsUpToDate(db as unknown as Db))) await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -75,15 +99,17 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePostgres(drizzlePostgres(lockClient, { schema }), { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    lockClient.release();
-  }
   const db = drizzlePostgres(pool, { schema });
+  if (!(await migrationsUpToDate(db as unknown as Db))) {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePostgres(drizzlePostgres(lockClient, { schema }), { migrationsFolder });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      lockClient.release();
+    }
+  }
   return {
     db: db as unknown as Db,
     kind: 'postgres',

@@ -19,6 +19,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       // The build writes brotli and gzip copies beside each text file (apps/web/vite/precompress.ts):
       // sent as they are to a browser that accepts them, so nothing is compressed per request.
       preCompressed: true,
+      // One route per file is registered at start (wildcard: false); the copies need none, as
+      // preCompressed finds them beside the file asked for. Half the routes, a faster start.
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Hashed assets never change; the shell itself must always be revalidated.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

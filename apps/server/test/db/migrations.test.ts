@@ -1,0 +1,56 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/db/database';
+
+const journalFile = path.resolve(import.meta.dirname, '../../src/db/migrations/meta/_journal.json');
+
+async function appliedMigrations(db: Db): Promise<number[]> {
+  const { rows } = await db.execute<{ created_at: string | number }>(
+    sql`select created_at from drizzle.__drizzle_migrations order by created_at`,
+  );
+  return rows.map((row) => Number(row.created_at));
+}
+
+async function ticketColumns(db: Db): Promise<string[]> {
+  const { rows } = await db.execute<{ column_name: string }>(
+    sql`select column_name from information_schema.columns where table_name = 'tickets' order by column_name`,
+  );
+  return rows.map((row) => row.column_name);
+}
+
+describe('the migrations at start', () => {
+  let dataDir: string | undefined;
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates a fresh database, skips an up-to-date one and applies a migration added since', async () => {
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { when: number }[] };
+    const everyMigration = journal.entries.map((entry) => entry.when);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-migrations-'));
+    const open = () => openDatabase({ databaseUrl: undefined, dataDir: dataDir! });
+
+    const fresh = await open();
+    expect(await appliedMigrations(fresh.db)).toEqual(everyMigration);
+    const columns = await ticketColumns(fresh.db);
+    // As if the newest migration had been added after this database was last opened: undone and
+    // not recorded (it drops the tickets' numbers column).
+    await fresh.db.execute(sql`alter table tickets add column numbers smallint[]`);
+    await fresh.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = ${everyMigration.at(-1)!}`,
+    );
+    await fresh.close();
+
+    const behind = await open();
+    expect(await appliedMigrations(behind.db)).toEqual(everyMigration);
+    expect(await ticketColumns(behind.db)).toEqual(columns);
+    await behind.close();
+
+    const upToDate = await open();
+    expect(await appliedMigrations(upToDate.db)).toEqual(everyMigration);
+    await upToDate.close();
+  }, 240_000);
+});
