@@ -14,11 +14,9 @@ async function appliedMigrations(db: Db): Promise<number[]> {
   return rows.map((row) => Number(row.created_at));
 }
 
-async function ticketColumns(db: Db): Promise<string[]> {
-  const { rows } = await db.execute<{ column_name: string }>(
-    sql`select column_name from information_schema.columns where table_name = 'tickets' order by column_name`,
-  );
-  return rows.map((row) => row.column_name);
+async function roomPictures(db: Db): Promise<string[]> {
+  const { rows } = await db.execute<{ image: string }>(sql`select image from rooms order by name`);
+  return rows.map((row) => row.image);
 }
 
 describe('the migrations at start', () => {
@@ -35,10 +33,11 @@ describe('the migrations at start', () => {
 
     const fresh = await open();
     expect(await appliedMigrations(fresh.db)).toEqual(everyMigration);
-    const columns = await ticketColumns(fresh.db);
-    // As if the newest migration had been added after this database was last opened: undone and
-    // not recorded (it drops the tickets' numbers column).
-    await fresh.db.execute(sql`alter table tickets add column numbers smallint[]`);
+    // As if the newest migration (0008: the demo rooms' pictures move from SVG to WebP) had been
+    // added after this database was last opened: not recorded, and a room it must move.
+    await fresh.db.execute(
+      sql`insert into rooms (name, image, theme, is_demo) values ('Gold Rush', '/rooms/gold-rush.svg', 'GOLD', true), ('Own Room', '/rooms/own.svg', 'RED', false)`,
+    );
     await fresh.db.execute(
       sql`delete from drizzle.__drizzle_migrations where created_at = ${everyMigration.at(-1)!}`,
     );
@@ -46,7 +45,7 @@ describe('the migrations at start', () => {
 
     const behind = await open();
     expect(await appliedMigrations(behind.db)).toEqual(everyMigration);
-    expect(await ticketColumns(behind.db)).toEqual(columns);
+    expect(await roomPictures(behind.db)).toEqual(['/rooms/gold-rush.webp', '/rooms/own.svg']);
     await behind.close();
 
     const upToDate = await open();
