@@ -2,13 +2,19 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever engine is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The rows of a raw query: node-postgres and PGlite both answer with `rows`. */
+export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: Row[] }).rows;
+}
 
 export interface Database {
   db: Db;
@@ -34,11 +40,13 @@ async function migrationsUpToDate(db: Db): Promise<boolean> {
     entries: { when: number }[];
   };
   const newestInJournal = Math.max(...journal.entries.map((entry) => entry.when));
-  const { rows: tables } = await db.execute<{ found: boolean }>(
+  const tables = await queryRows<{ found: boolean }>(
+    db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
   );
   if (!tables[0]?.found) return false;
-  const { rows } = await db.execute<{ newest: string | number | null }>(
+  const rows = await queryRows<{ newest: string | number | null }>(
+    db,
     sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
   );
   const newestApplied = rows[0]?.newest;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, isNull, notInArray, sql, type Table } from 'drizzle-orm';
 import { OPERATOR } from '@ruthless/protocol';
-import type { Db } from '../db/database';
+import { queryRows, type Db } from '../db/database';
 import { games, payouts, rooms, tickets } from '../db/schema';
 import type { GameRow } from '../games/games.repository';
 
@@ -30,10 +30,13 @@ export class TicketsRepository {
    * held ticket).
    */
   async claim(request: ClaimRequest): Promise<ClaimOutcome> {
-    const result = await this.db.execute<{ claim: ClaimAnswer | string }>(sql`select claim_ticket(
+    const rows = await queryRows<{ claim: ClaimAnswer | string }>(
+      this.db,
+      sql`select claim_ticket(
       ${request.gameId}, ${request.roomId}, ${request.playerId}, ${OPERATOR}, ${request.luckyFateMode},
-      ${request.luckyFatePick}::int, ${request.now.toISOString()}, ${request.now.getTime()}) as claim`);
-    const raw = result.rows[0]!.claim;
+      ${request.luckyFatePick}::int, ${request.now.toISOString()}, ${request.now.getTime()}) as claim`,
+    );
+    const raw = rows[0]!.claim;
     const answer = typeof raw === 'string' ? (JSON.parse(raw) as ClaimAnswer) : raw;
     const game = answer.game ? fromJsonRow(games, answer.game) : undefined;
     const ticket = answer.held ?? answer.claimed;

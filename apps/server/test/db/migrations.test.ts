@@ -3,19 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/database';
+import { openDatabase, queryRows, type Db } from '../../src/db/database';
 
 const journalFile = path.resolve(import.meta.dirname, '../../src/db/migrations/meta/_journal.json');
 
 async function appliedMigrations(db: Db): Promise<number[]> {
-  const { rows } = await db.execute<{ created_at: string | number }>(
+  const rows = await queryRows<{ created_at: string | number }>(
+    db,
     sql`select created_at from drizzle.__drizzle_migrations order by created_at`,
   );
   return rows.map((row) => Number(row.created_at));
 }
 
 async function roomPictures(db: Db): Promise<string[]> {
-  const { rows } = await db.execute<{ image: string }>(sql`select image from rooms order by name`);
+  const rows = await queryRows<{ image: string }>(db, sql`select image from rooms order by name`);
   return rows.map((row) => row.image);
 }
 
