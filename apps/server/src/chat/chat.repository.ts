@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { OPERATOR, type ChatMessage } from '@ruthless/protocol';
-import type { Db } from '../db/database';
+import { queryRows, type Db } from '../db/database';
 import { chatMessages, chatMutes, chatSequences, games, playerProfiles, tickets } from '../db/schema';
 
 interface InsertedRow {
@@ -70,7 +70,9 @@ export class ChatRepository {
    * connection between round trips while the draw needs one.
    */
   async insert(gameId: string, playerId: string, text: string, fromHost: boolean) {
-    const result = await this.db.execute(sql`
+    const [row] = await queryRows<InsertedRow>(
+      this.db,
+      sql`
       with next as (
         insert into ${chatSequences} (game_id, seq) values (${gameId}, 1)
         on conflict (game_id) do update set seq = ${chatSequences}.seq + 1
@@ -78,9 +80,9 @@ export class ChatRepository {
       )
       insert into ${chatMessages} (game_id, seq, player_id, text, from_host)
       select ${gameId}, next.seq, ${playerId}, ${text}, ${fromHost} from next
-      returning id, game_id, seq, player_id, text, from_host, created_at`);
-    // node-postgres and PGlite both answer with `rows`.
-    const row = (result as unknown as { rows: InsertedRow[] }).rows[0]!;
+      returning id, game_id, seq, player_id, text, from_host, created_at`,
+    );
+    if (!row) throw new Error('chat insert returned no row');
     return {
       id: row.id,
       gameId: row.game_id,

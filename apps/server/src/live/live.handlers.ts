@@ -42,28 +42,24 @@ export function registerLiveHandlers(
 ): void {
   // One set of handlers for every connection (Socket.IO calls them with the socket as `this`):
   // thousands of viewers then hold no closures of their own.
-  function onJoin(this: RealtimeSocket, request: unknown, ack: (result: JoinGameResult) => void) {
-    return join(this, request, ack);
-  }
-
-  async function join(socket: RealtimeSocket, request: unknown, ack: (result: JoinGameResult) => void) {
+  async function join(this: RealtimeSocket, request: unknown, ack: (result: JoinGameResult) => void) {
     if (typeof ack !== 'function') return;
     const parsed = joinGameRequestSchema.safeParse(request);
     if (!parsed.success)
       return ack({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid request' });
-    const player = socketPlayer(socket);
-    if (!(socket.data as SocketIdentity).preview && !player?.operator) return ack(playerRefusal(socket));
+    const player = socketPlayer(this);
+    if (!(this.data as SocketIdentity).preview && !player?.operator) return ack(playerRefusal(this));
     const room = gameRoom(parsed.data.gameUuid);
-    const watching = [...socket.rooms].filter((name) => name.startsWith('game:')).length;
-    if (!socket.rooms.has(room) && watching >= MAX_GAMES_PER_SOCKET) {
+    const watching = [...this.rooms].filter((name) => name.startsWith('game:')).length;
+    if (!this.rooms.has(room) && watching >= MAX_GAMES_PER_SOCKET) {
       return ack({ ok: false, message: 'You are watching too many games at once. Leave one first.' });
     }
     try {
       // In the room before the snapshot is taken, so no event can fall between the two.
-      await socket.join(room);
+      await this.join(room);
       const joined = await live.join(parsed.data.gameUuid, player?.id ?? null, parsed.data.lastSeq);
       if (!joined) {
-        await socket.leave(room);
+        await this.leave(room);
         return ack({ ok: false, message: 'This game does not exist.' });
       }
       // The chat's latest messages ride along; the app drops the seqs it already shows.
@@ -71,7 +67,7 @@ export function registerLiveHandlers(
       ack({ ok: true, snapshot: { ...joined.snapshot, chat: recentChat }, missed: joined.missed });
     } catch (error) {
       // Not joined (the database restarting): not in the room either.
-      await Promise.resolve(socket.leave(room)).catch(() => {});
+      await Promise.resolve(this.leave(room)).catch(() => {});
       app.log.error({ err: error }, 'game:join failed');
       ack(refused(error));
     }
@@ -118,7 +114,7 @@ export function registerLiveHandlers(
   );
 
   io.on('connection', (socket) => {
-    socket.on('game:join', onJoin);
+    socket.on('game:join', join);
     socket.on('game:leave', leave);
     socket.on('game:choice', choose);
     socket.on('game:lucky-fate', pickLuckyFate);

@@ -12,7 +12,7 @@ export interface Mail {
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(mail: Mail): Promise<void>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export function createMailer(options: {
@@ -33,8 +33,8 @@ export function createMailer(options: {
       async send(mail) {
         await (await connected()).sendMail({ from: options.from, ...mail });
       },
-      close: () => {
-        void transport?.then((connection) => connection.close());
+      async close() {
+        (await transport?.catch(() => undefined))?.close();
       },
     };
   }
@@ -43,6 +43,6 @@ export function createMailer(options: {
     async send(mail) {
       await options.repository.insert({ ...mail, html: mail.html ?? null });
     },
-    close: () => {},
+    close: async () => {},
   };
 }
