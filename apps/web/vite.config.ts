@@ -17,7 +17,7 @@ export default defineConfig(({ command }) => ({
     VitePWA({
       registerType: 'autoUpdate',
       // A script file, not an inline one: the Content-Security-Policy allows no inline script.
-      injectRegister: 'script',
+      injectRegister: 'script-defer',
       includeAssets: ['favicon.svg', 'offline.html', 'icons/apple-touch-icon-180.png'],
       manifest: {
         id: '/',
