@@ -136,23 +136,28 @@ function run(name, command, commandArgs, options) {
   });
   pipeLines(child.stdout, name, process.stdout);
   pipeLines(child.stderr, name, process.stderr);
-  children.push({ name, child });
+  const entry = { name, child };
+  children.push(entry);
   child.on('exit', (code, signal) => {
+    children.splice(children.indexOf(entry), 1);
     if (stopping) return;
-    const left = children.filter((entry) => entry.child.exitCode === null && entry.child.signalCode === null);
-    console.log(`cluster: ${name} exited (${signal ?? code}); ${left.length} left`);
+    console.log(`cluster: ${name} exited (${signal ?? code})`);
     if (name === 'nginx') void stop(1);
+    else onServerExit?.(name);
   });
   return child;
 }
+
+/** Set below: what to do when a server process dies (it is started again). */
+let onServerExit;
 
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   console.log('cluster: stopping');
-  const running = children.filter(({ child }) => child.exitCode === null && child.signalCode === null);
+  for (const timer of restarts.values()) clearTimeout(timer);
   await Promise.all(
-    running.map(
+    children.map(
       ({ child }) =>
         new Promise((resolve) => {
           child.once('exit', resolve);
@@ -215,8 +220,28 @@ const startServer = (i) => {
     cwd: serverDir,
     env: { ...serverEnv, PORT: String(ports[i]) },
   });
+  startedAt[i] = Date.now();
   console.log(`cluster: server ${i + 1} (pid ${child.pid}) on 127.0.0.1:${ports[i]}`);
   return child;
+};
+
+// A process that dies is started again on its port, as a supervisor would: at once the first
+// time, then after 1, 2, 4… up to 30 s while it keeps dying within a minute of its start (a crash
+// loop must not spin). Meanwhile nginx sends its clients to the others.
+const startedAt = [];
+const delays = ports.map(() => 0);
+const restarts = new Map();
+onServerExit = (name) => {
+  const i = Number(name.split(' ')[1]) - 1;
+  delays[i] = Date.now() - startedAt[i] > 60_000 ? 0 : Math.min(Math.max(delays[i] * 2, 1000), 30_000);
+  console.log(`cluster: starting ${name} again${delays[i] ? ` in ${delays[i] / 1000} s` : ''}`);
+  restarts.set(
+    i,
+    setTimeout(() => {
+      restarts.delete(i);
+      startServer(i);
+    }, delays[i]),
+  );
 };
 // All at once: migrations take turns through an advisory lock, the demo's inserts skip what exists.
 const servers = ports.map((_, i) => startServer(i));

@@ -99,6 +99,16 @@ describe.skipIf(unavailable)(
       const results = body as unknown as GameResults;
       expect(results.ballSequence).toEqual(drawOrder(results.seed).slice(0, results.ballSequence.length));
 
+      // The script started the killed process again, on its own port (a new pid).
+      await expect
+        .poll(async () => (await fetch(`${runner!.url}/health`).catch(() => undefined))?.status, {
+          timeout: 30_000,
+        })
+        .toBe(200);
+      const restarted = cluster.servers.filter((server) => server.url === runner!.url);
+      expect(restarted.map((server) => server.pid)).toEqual([runner!.pid, expect.any(Number)]);
+      expect(restarted[1]!.pid).not.toBe(runner!.pid);
+
       const lostTheirProcess = viewers.filter((viewer) => disconnects.get(viewer)! > 0);
       // The killed process had clients, and the other one kept its own.
       expect(lostTheirProcess.length).toBeGreaterThan(0);
