@@ -39,6 +39,8 @@ export class GameRunner {
   private readonly driving = new Map<string, NodeJS.Timeout | null>();
   private scanTimer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** The scan and the ticks under way: stop() waits for them before the database closes. */
+  private readonly underWay = new Set<Promise<unknown>>();
 
   constructor(
     private readonly repository: LiveRepository,
@@ -50,7 +52,7 @@ export class GameRunner {
   start(): void {
     let failures = 0;
     const scan = () => {
-      this.scan()
+      this.track(this.scan())
         .then(() => (failures = 0))
         .catch((error: unknown) => {
           // One log line per outage, not one a second.
@@ -63,13 +65,17 @@ export class GameRunner {
     scan();
   }
 
-  /** Stops driving and hands the leases back, so another process can take over at once. */
+  /**
+   * Stops driving and hands the leases back, so another process can take over at once. A step
+   * under way finishes first: the app closes the database right after this.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.scanTimer);
     const gameIds = [...this.driving.keys()];
     for (const timer of this.driving.values()) if (timer) clearTimeout(timer);
     this.driving.clear();
+    await Promise.allSettled(this.underWay);
     await Promise.all(
       gameIds.map((gameId) => this.repository.dropLease(gameId, this.runnerId).catch(() => {})),
     );
@@ -115,10 +121,11 @@ export class GameRunner {
   }
 
   private drive(gameId: string): void {
+    if (this.stopped) return;
     this.driving.set(gameId, null);
     let failures = 0;
     const loop = () => {
-      this.tick(gameId)
+      this.track(this.tick(gameId))
         .then((delay) => {
           failures = 0;
           if (this.stopped) return;
@@ -131,5 +138,11 @@ export class GameRunner {
         });
     };
     loop();
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.underWay.add(work);
+    void work.finally(() => this.underWay.delete(work)).catch(() => {});
+    return work;
   }
 }
