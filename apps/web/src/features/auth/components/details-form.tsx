@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import {
   detailsFormSchema,
@@ -12,9 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { Panel } from '@/components/ui/panel';
 import { ShareStealSlider } from '@/components/ui/share-steal-slider';
-import { errorMessage } from '@/lib/api-client';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useSaveDetails } from '../api/save-details';
-import { toastFormErrors } from '@/components/ui/form-errors-toast';
 import { messages } from '../messages';
 import { FormField } from './form-field';
 import styles from './auth.module.css';
@@ -35,8 +33,13 @@ const FIELDS = [
  */
 export function DetailsForm({ settings }: { settings: UserSettings }) {
   const save = useSaveDetails();
-  const { register, handleSubmit, control, formState } = useForm<DetailsFormInput, unknown, DetailsValues>({
-    resolver: zodResolver(detailsFormSchema),
+  const { register, onSubmit, control, formState } = useSchemaForm<DetailsFormInput, DetailsValues>({
+    schema: detailsFormSchema,
+    fieldOrder: FIELDS,
+    submit: async (values) => {
+      await save.mutateAsync(values);
+      toast.success(messages.detailsSaved);
+    },
     defaultValues: {
       alias: settings.alias ?? '',
       phoneNumber: settings.phoneNumber ?? '',
@@ -49,26 +52,11 @@ export function DetailsForm({ settings }: { settings: UserSettings }) {
   });
   const errors = formState.errors;
 
-  // mutateAsync: the form may unmount (the page moves on) before the reply; the toast still shows.
-  const onValid = async (values: DetailsValues) => {
-    try {
-      await save.mutateAsync(values);
-      toast.success(messages.detailsSaved);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-
   return (
     <div className={styles.screen}>
       <Logo className={styles.screenLogo} />
       <Panel tone="gold">
-        <form
-          className={styles.form}
-          noValidate
-          aria-labelledby="details-title"
-          onSubmit={handleSubmit(onValid, (failed) => toastFormErrors(failed, FIELDS))}
-        >
+        <form className={styles.form} noValidate aria-labelledby="details-title" onSubmit={onSubmit}>
           <h1 id="details-title" className={styles.title}>
             Your details
           </h1>

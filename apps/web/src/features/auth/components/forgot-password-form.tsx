@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { forgotPasswordSchema, type ForgotPasswordForm as ForgotPasswordValues } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { toastFormErrors } from '@/components/ui/form-errors-toast';
 import { messages } from '../messages';
 import type { AuthFormMode } from './auth-form';
 import { FormField } from './form-field';
@@ -14,30 +11,20 @@ import styles from './auth.module.css';
 const FIELDS = ['email'] as const;
 
 export function ForgotPasswordForm({ onMode }: { onMode: (mode: AuthFormMode) => void }) {
-  const { register, handleSubmit, formState } = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
-  });
   const requestReset = useRequestPasswordReset();
-
-  // mutateAsync: the form may unmount (the page moves on) before the reply; the toast still shows.
-  const onValid = async (values: ForgotPasswordValues) => {
-    try {
+  const { register, onSubmit, formState } = useSchemaForm({
+    schema: forgotPasswordSchema,
+    defaultValues: { email: '' },
+    fieldOrder: FIELDS,
+    submit: async (values: ForgotPasswordValues) => {
       await requestReset.mutateAsync(values);
       toast.success(messages.resetMailSent);
       onMode('sign-in');
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+    },
+  });
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      aria-labelledby="auth-title"
-      onSubmit={handleSubmit(onValid, (errors) => toastFormErrors(errors, FIELDS))}
-    >
+    <form className={styles.form} noValidate aria-labelledby="auth-title" onSubmit={onSubmit}>
       <h2 id="auth-title" className={styles.title}>
         Forgot password
       </h2>

@@ -1,15 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { newPasswordSchema, type NewPasswordForm as NewPasswordValues } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useCheckResetCode } from '../api/check-reset-code';
 import { useResetPassword } from '../api/reset-password';
-import { toastFormErrors } from '@/components/ui/form-errors-toast';
 import { messages } from '../messages';
 import { FormField } from './form-field';
 import styles from './auth.module.css';
@@ -24,9 +21,16 @@ export function NewPasswordForm({ code }: { code: string | null }) {
   const navigate = useNavigate();
   const check = useCheckResetCode(code);
   const reset = useResetPassword();
-  const { register, handleSubmit, formState } = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordSchema),
+  const { register, onSubmit, formState } = useSchemaForm({
+    schema: newPasswordSchema,
     defaultValues: { password: '', confirmPassword: '' },
+    fieldOrder: FIELDS,
+    submit: async ({ password }: NewPasswordValues) => {
+      if (!code) return; // The form shows only once the code is checked (below).
+      await reset.mutateAsync({ code, password });
+      toast.success(messages.passwordChanged);
+      await navigate('/login', { replace: true });
+    },
   });
 
   const refused = useRef(false);
@@ -52,22 +56,12 @@ export function NewPasswordForm({ code }: { code: string | null }) {
     );
   }
 
-  const onValid = async ({ password }: NewPasswordValues) => {
-    try {
-      await reset.mutateAsync({ code, password });
-      toast.success(messages.passwordChanged);
-      await navigate('/login', { replace: true });
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-
   return (
     <form
       className={[styles.form, styles.wide].join(' ')}
       noValidate
       aria-labelledby="reset-title"
-      onSubmit={handleSubmit(onValid, (errors) => toastFormErrors(errors, FIELDS))}
+      onSubmit={onSubmit}
     >
       <h1 id="reset-title" className={styles.title}>
         Choose a new password

@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { signInSchema, type SignInForm as SignInValues } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useSignIn } from '../api/sign-in';
-import { toastFormErrors } from '@/components/ui/form-errors-toast';
 import { messages } from '../messages';
 import type { AuthFormMode } from './auth-form';
 import { FormField } from './form-field';
@@ -20,30 +17,20 @@ export function SignInForm({
   onMode: (mode: AuthFormMode) => void;
   onSignedIn: () => void;
 }) {
-  const { register, handleSubmit, formState } = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
-  });
   const signIn = useSignIn();
-
-  // mutateAsync: the form may unmount (the page moves on) before the reply; the toast still shows.
-  const onValid = async (values: SignInValues) => {
-    try {
+  const { register, onSubmit, formState } = useSchemaForm({
+    schema: signInSchema,
+    defaultValues: { email: '', password: '' },
+    fieldOrder: FIELDS,
+    submit: async (values: SignInValues) => {
       await signIn.mutateAsync(values);
       toast.success(messages.signedIn);
       onSignedIn();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+    },
+  });
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      aria-labelledby="auth-title"
-      onSubmit={handleSubmit(onValid, (errors) => toastFormErrors(errors, FIELDS))}
-    >
+    <form className={styles.form} noValidate aria-labelledby="auth-title" onSubmit={onSubmit}>
       <h2 id="auth-title" className={styles.title}>
         Take your seat
       </h2>

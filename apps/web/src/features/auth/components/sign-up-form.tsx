@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { signUpSchema, type SignUpForm as SignUpValues } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useSignUp } from '../api/sign-up';
-import { toastFormErrors } from '@/components/ui/form-errors-toast';
 import { messages } from '../messages';
 import type { AuthFormMode } from './auth-form';
 import { FormField } from './form-field';
@@ -20,30 +17,20 @@ export function SignUpForm({
   onMode: (mode: AuthFormMode) => void;
   onSignedIn: () => void;
 }) {
-  const { register, handleSubmit, formState } = useForm<SignUpValues>({
-    resolver: zodResolver(signUpSchema),
-    defaultValues: { email: '', password: '', confirmPassword: '', firstName: '', lastName: '' },
-  });
   const signUp = useSignUp();
-
-  // mutateAsync: the form may unmount (the page moves on) before the reply; the toast still shows.
-  const onValid = async (values: SignUpValues) => {
-    try {
+  const { register, onSubmit, formState } = useSchemaForm({
+    schema: signUpSchema,
+    defaultValues: { email: '', password: '', confirmPassword: '', firstName: '', lastName: '' },
+    fieldOrder: FIELDS,
+    submit: async (values: SignUpValues) => {
       await signUp.mutateAsync(values);
       toast.success(messages.signedUp);
       onSignedIn();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+    },
+  });
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      aria-labelledby="auth-title"
-      onSubmit={handleSubmit(onValid, (errors) => toastFormErrors(errors, FIELDS))}
-    >
+    <form className={styles.form} noValidate aria-labelledby="auth-title" onSubmit={onSubmit}>
       <h2 id="auth-title" className={styles.title}>
         Join the show
       </h2>

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import {
   profileUpdateSchema,
@@ -8,10 +7,9 @@ import {
   type UserSettings,
 } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
-import { toastFormErrors } from '@/components/ui/form-errors-toast';
 import { Modal } from '@/components/ui/modal';
 import { ShareStealSlider } from '@/components/ui/share-steal-slider';
-import { errorMessage } from '@/lib/api-client';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useUpdateProfile } from '../api/update-profile';
 import { messages } from '../messages';
 import styles from './edit-details-modal.module.css';
@@ -29,8 +27,14 @@ export interface EditDetailsModalProps {
  */
 export function EditDetailsModal({ settings, onClose }: EditDetailsModalProps) {
   const save = useUpdateProfile();
-  const { register, handleSubmit, control, formState } = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
-    resolver: zodResolver(profileUpdateSchema),
+  const { register, onSubmit, control, formState } = useSchemaForm<ProfileUpdateInput, ProfileUpdate>({
+    schema: profileUpdateSchema,
+    fieldOrder: FIELDS,
+    submit: async (values) => {
+      await save.mutateAsync(values);
+      toast.success(messages.detailsUpdated);
+      onClose();
+    },
     defaultValues: {
       alias: settings.alias ?? '',
       phoneNumber: settings.phoneNumber ?? '',
@@ -39,23 +43,9 @@ export function EditDetailsModal({ settings, onClose }: EditDetailsModalProps) {
   });
   const errors = formState.errors;
 
-  const onValid = async (values: ProfileUpdate) => {
-    try {
-      await save.mutateAsync(values);
-      toast.success(messages.detailsUpdated);
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-
   return (
     <Modal title="Edit Details" variant="form" onClose={onClose} initialFocus="input">
-      <form
-        className={styles.form}
-        noValidate
-        onSubmit={handleSubmit(onValid, (failed) => toastFormErrors(failed, FIELDS))}
-      >
+      <form className={styles.form} noValidate onSubmit={onSubmit}>
         <div className={styles.field}>
           <label className={styles.label} htmlFor="profile-alias">
             Display name
