@@ -4,19 +4,16 @@
 // - ball-gap: time between consecutive ball calls beyond the set interval (the runner's delay);
 // - ball-delivery: from a ball's call to its arrival at a viewer's socket;
 // - chat-delivery: from a message being stored to its arrival at the viewer (chat on only).
-import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { commitmentOf } from '@ruthless/game';
 import {
-  OPERATOR,
   type ChatMessagesPayload,
   type ClientToServerEvents,
   type LiveGameMessage,
   type ServerToClientEvents,
 } from '@ruthless/protocol';
-import { games, playerProfiles, rooms, users } from '../src/db/schema';
-import { signIdentityToken, startBenchApp } from './support/bench-app';
+import { insertGame, insertPlayers, insertRoom } from '../test/support/fixtures';
+import { startBenchApp } from './support/bench-app';
 
 const PLAYERS = 10;
 const CHAT_PER_SECOND = 50;
@@ -31,21 +28,10 @@ const address = app.fastify.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 const db = app.database.db;
 
-const [room] = await db
-  .insert(rooms)
-  .values({ name: 'Bench Room', image: '/rooms/ruby-rush.svg' })
-  .returning();
-const players = Array.from({ length: PLAYERS }, (_, i) => ({
-  id: randomUUID(),
-  name: `Bench ${i}`,
-  email: `bench${i}@ruthless.test`,
-}));
-await db.insert(users).values(players);
-await db
-  .insert(playerProfiles)
-  .values(players.map((player, i) => ({ userId: player.id, operator: OPERATOR, alias: `Bench${i}` })));
-const tokens: string[] = [];
-for (const player of players) tokens.push(await signIdentityToken(app, player));
+const roomId = await insertRoom(db, 'Bench Room');
+const tokens = (await insertPlayers(app, PLAYERS, 'Bench', { registered: true })).map(
+  (player) => player.token,
+);
 
 /** The chatters (ticket holders posting to the chat), on a thread of their own. */
 const SENDER = new URL('./support/chat-sender.mjs', import.meta.url);
@@ -75,32 +61,19 @@ function stats(name: string, samples: number[], extra: Record<string, unknown> =
 }
 
 async function runDraw(chat: boolean): Promise<void> {
-  const seedHex = randomUUID().replaceAll('-', '').repeat(2);
-  const [game] = await db
-    .insert(games)
-    .values({
-      roomId: room!.id,
-      startTime: new Date(Date.now() + 3000),
-      maxTickets: 100,
-      ticketsAvailable: 100,
-      luckyFateMode: 'in-game',
-      prizeOneLine: 100,
-      prizeTwoLines: 200,
-      prizeFullHouse: 1000,
-      seedHex,
-      commitment: commitmentOf(seedHex),
-      timings: {
-        greenRoomMs: 2500,
-        reelsMs: 100,
-        luckyFateMs: 100,
-        ballIntervalMs: BALL_INTERVAL_MS,
-        ruthlessMs: 300,
-        revealMs: 100,
-      },
-    })
-    .returning();
-  const gameUuid = game!.id;
-  for (const token of tokens) await post('/api/claim-ticket', token, { gameUuid, roomUuid: room!.id });
+  const gameUuid = await insertGame(db, roomId, {
+    startsInMs: 3000,
+    maxTickets: 100,
+    timings: {
+      greenRoomMs: 2500,
+      reelsMs: 100,
+      luckyFateMs: 100,
+      ballIntervalMs: BALL_INTERVAL_MS,
+      ruthlessMs: 300,
+      revealMs: 100,
+    },
+  });
+  for (const token of tokens) await post('/api/claim-ticket', token, { gameUuid, roomUuid: roomId });
 
   const viewer: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(base, {
     transports: ['websocket'],
@@ -119,7 +92,7 @@ async function runDraw(chat: boolean): Promise<void> {
       if (message.event.type === 'ball-called') balls.push({ at: message.at, arrived });
       if (message.event.type === 'draw-started' && chat) {
         sender = new Worker(SENDER, {
-          workerData: { base, tokens, gameUuid, roomUuid: room!.id, perSecond: CHAT_PER_SECOND },
+          workerData: { base, tokens, gameUuid, roomUuid: roomId, perSecond: CHAT_PER_SECOND },
         });
         sender.on('message', (counts: { sent: number; accepted: number }) => {
           sent = counts.sent;

@@ -11,10 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { count, eq, sql } from 'drizzle-orm';
-import { commitmentOf } from '@ruthless/game';
-import { OPERATOR } from '@ruthless/protocol';
-import { games, playerProfiles, rooms, tickets, users } from '../src/db/schema';
-import { signIdentityToken, startBenchApp } from './support/bench-app';
+import { games, tickets } from '../src/db/schema';
+import { insertGame, insertPlayers, insertRoom } from '../test/support/fixtures';
+import { startBenchApp } from './support/bench-app';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,47 +36,13 @@ const base = `http://127.0.0.1:${(app.fastify.server.address() as { port: number
 const db = app.database.db;
 const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 
-const [room] = await db
-  .insert(rooms)
-  .values({ name: 'Bench Room', image: '/rooms/ruby-rush.svg' })
-  .returning();
-const newGame = async () => {
-  const seedHex = randomUUID().replaceAll('-', '').repeat(2);
-  const [game] = await db
-    .insert(games)
-    .values({
-      roomId: room!.id,
-      startTime: new Date(Date.now() + 3_600_000),
-      maxTickets: POOL,
-      ticketsAvailable: POOL,
-      luckyFateMode: 'in-game',
-      prizeOneLine: 100,
-      prizeTwoLines: 200,
-      prizeFullHouse: 1000,
-      seedHex,
-      commitment: commitmentOf(seedHex),
-    })
-    .returning();
-  return game!.id;
-};
+const roomId = await insertRoom(db, 'Bench Room');
+const newGame = () => insertGame(db, roomId, { startsInMs: 3_600_000, maxTickets: POOL });
 
 // Distinct players, each with a profile and an identity token.
-const players = Array.from({ length: CLAIMS }, (_, i) => ({
-  id: randomUUID(),
-  name: `Bench ${i}`,
-  email: `bench${i}@ruthless.test`,
-}));
-for (let i = 0; i < players.length; i += 1000) {
-  const batch = players.slice(i, i + 1000);
-  await db.insert(users).values(batch);
-  await db
-    .insert(playerProfiles)
-    .values(
-      batch.map((player) => ({ userId: player.id, operator: OPERATOR, alias: player.name.replace(' ', '') })),
-    );
-}
-const tokens: string[] = [];
-for (const player of players) tokens.push(await signIdentityToken(app, player));
+const tokens = (await insertPlayers(app, CLAIMS, 'Bench', { registered: true })).map(
+  (player) => player.token,
+);
 const tokensFile = path.join(dataDir, 'tokens.txt');
 await writeFile(tokensFile, tokens.join('\n'));
 
@@ -106,7 +71,7 @@ async function appClaims() {
   const options = {
     url: `${base}/api/claim-ticket`,
     tokensFile,
-    body: { gameUuid: gameId, roomUuid: room!.id },
+    body: { gameUuid: gameId, roomUuid: roomId },
     withinSeconds: Number(args.within),
     connections: Number(args.connections),
   };

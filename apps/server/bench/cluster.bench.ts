@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { games } from '../src/db/schema';
 import { clusterUnavailable, TestCluster, type ServerProcess } from '../test/support/cluster';
+import { fanoutTimings } from './support/bench-app';
 import {
   aggregateReports,
   closeLoads,
@@ -152,14 +153,7 @@ async function run(target: 'cluster' | 'single', round: number): Promise<RunResu
     const { gameId, roomId } = await cluster.game({
       startsInMs: 30 * 60_000,
       maxTickets: 100,
-      timings: {
-        greenRoomMs: 1000,
-        reelsMs: 100,
-        luckyFateMs: 100,
-        ballIntervalMs: INTERVAL_MS,
-        ruthlessMs: 300,
-        revealMs: 100,
-      },
+      timings: fanoutTimings(INTERVAL_MS),
     });
     for (const holder of await cluster.players(TICKET_HOLDERS, 'Holder')) {
       const response = await fetch(`${cluster.url}/api/claim-ticket`, {

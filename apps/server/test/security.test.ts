@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitmentOf } from '@ruthless/game';
-import { games, rooms, users, verifications } from '../src/db/schema';
+import { users, verifications } from '../src/db/schema';
+import { insertGame, insertRoom } from './support/fixtures';
 import { startTestApp, type TestApp } from './support/test-app';
 import { Browser, decodeJwt, identityToken, registeredPlayer, signUp } from './support/http';
 import { api, withDetails, type GameSocket } from './support/live';
@@ -255,25 +255,11 @@ describe('socket floods (item 5)', () => {
 describe('games per socket (item 5)', () => {
   it('lets one socket watch at most four games at once', async () => {
     const db = server.app.database.db;
-    const [room] = await db.insert(rooms).values({ name: 'Many', image: '/rooms/ruby-rush.svg' }).returning();
-    const seedHex = 'ef'.repeat(32);
-    const created = await db
-      .insert(games)
-      .values(
-        Array.from({ length: 5 }, (_, i) => ({
-          roomId: room!.id,
-          startTime: new Date(Date.now() + (i + 1) * 3_600_000),
-          maxTickets: 10,
-          ticketsAvailable: 10,
-          luckyFateMode: 'in-game' as const,
-          prizeOneLine: 100,
-          prizeTwoLines: 200,
-          prizeFullHouse: 1000,
-          seedHex,
-          commitment: commitmentOf(seedHex),
-        })),
-      )
-      .returning();
+    const roomId = await insertRoom(db, 'Many');
+    const created: { id: string }[] = [];
+    for (let i = 1; i <= 5; i++) {
+      created.push({ id: await insertGame(db, roomId, { startsInMs: i * 3_600_000, maxTickets: 10 }) });
+    }
     const client = socket({ preview: true });
     expect(await connected(client)).toBe(true);
     const answers = [];

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { OPERATOR } from '@ruthless/protocol';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createScratchDatabase } from '../../test/support/test-app';
@@ -49,21 +48,14 @@ export async function startBenchApp(
   };
 }
 
-/** An identity token signed by the app's own key, as its token endpoint would sign it. */
-export async function signIdentityToken(
-  app: App,
-  player: { id: string; name: string; email: string },
-): Promise<string> {
-  const { token } = await app.accounts.auth.api.signJWT({
-    body: {
-      payload: {
-        sub: player.id,
-        name: player.name,
-        email: player.email,
-        operator: OPERATOR,
-        iat: Math.floor(Date.now() / 1000),
-      },
-    },
-  });
-  return token;
+/** The fan-out benchmarks' show: every stage brief but the draw, whose pace they measure. */
+export function fanoutTimings(ballIntervalMs: number): Record<string, number> {
+  return {
+    greenRoomMs: 1000,
+    reelsMs: 100,
+    luckyFateMs: 100,
+    ballIntervalMs,
+    ruthlessMs: 300,
+    revealMs: 100,
+  };
 }

@@ -6,11 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createClient } from 'redis';
-import { commitmentOf } from '@ruthless/game';
-import { OPERATOR } from '@ruthless/protocol';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { games, rooms, users } from '../../src/db/schema';
+import { games } from '../../src/db/schema';
+import { insertGame, insertPlayers, insertRoom } from './fixtures';
 import { createScratchDatabase, freePort } from './test-app';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -129,29 +128,8 @@ export class TestCluster {
   }
 
   /** Players who exist in the database, with identity tokens signed by the app's own key. */
-  async players(count: number, name: string): Promise<{ id: string; token: string }[]> {
-    const players = Array.from({ length: count }, (_, i) => ({
-      id: randomUUID(),
-      name: `${name} ${i}`,
-      email: `${name.toLowerCase()}${i}-${randomUUID().slice(0, 8)}@ruthless.test`,
-    }));
-    await this.app.database.db.insert(users).values(players);
-    const signed: { id: string; token: string }[] = [];
-    for (const player of players) {
-      const { token } = await this.app.accounts.auth.api.signJWT({
-        body: {
-          payload: {
-            sub: player.id,
-            name: player.name,
-            email: player.email,
-            operator: OPERATOR,
-            iat: Math.floor(Date.now() / 1000),
-          },
-        },
-      });
-      signed.push({ id: player.id, token });
-    }
-    return signed;
+  players(count: number, name: string): Promise<{ id: string; token: string }[]> {
+    return insertPlayers(this.app, count, name);
   }
 
   /** A room with one game, straight into the database. */
@@ -160,29 +138,8 @@ export class TestCluster {
     maxTickets: number;
     timings?: Record<string, number>;
   }): Promise<{ gameId: string; roomId: string }> {
-    const db = this.app.database.db;
-    const [room] = await db
-      .insert(rooms)
-      .values({ name: 'Cluster', image: '/rooms/ruby-rush.svg' })
-      .returning();
-    const seedHex = randomUUID().replaceAll('-', '').repeat(2);
-    const [game] = await db
-      .insert(games)
-      .values({
-        roomId: room!.id,
-        startTime: new Date(Date.now() + options.startsInMs),
-        maxTickets: options.maxTickets,
-        ticketsAvailable: options.maxTickets,
-        luckyFateMode: 'in-game',
-        prizeOneLine: 100,
-        prizeTwoLines: 200,
-        prizeFullHouse: 1000,
-        seedHex,
-        commitment: commitmentOf(seedHex),
-        ...(options.timings ? { timings: options.timings } : {}),
-      })
-      .returning();
-    return { gameId: game!.id, roomId: room!.id };
+    const roomId = await insertRoom(this.app.database.db, 'Cluster');
+    return { gameId: await insertGame(this.app.database.db, roomId, options), roomId };
   }
 }
 

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket } from 'socket.io-client';
-import { commitmentOf, ticketAt } from '@ruthless/game';
-import { ClaimMessage, OPERATOR, type GameMetadata } from '@ruthless/protocol';
-import { games, rooms, tickets, users } from '../../src/db/schema';
+import { ticketAt } from '@ruthless/game';
+import { ClaimMessage, type GameMetadata } from '@ruthless/protocol';
+import { games, tickets } from '../../src/db/schema';
 import { SERVER_RATE_LIMIT_PREFIX } from '../../src/auth/rate-limit';
+import { insertGame, insertPlayers, insertRoom } from '../support/fixtures';
 import { freePort, startTestApp, waitForHealth, type TestApp } from '../support/test-app';
 
 const CLAIMANTS = 500;
@@ -56,55 +56,17 @@ afterAll(async () => {
 describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
   it('deal exactly the tickets there are, never one more, each strip without a repeated number', async () => {
     const db = server.app.database.db;
-    const [room] = await db
-      .insert(rooms)
-      .values({ name: 'Rush Hour', image: '/rooms/ruby-rush.svg' })
-      .returning();
     const seedHex = 'ab'.repeat(32);
-    const [game] = await db
-      .insert(games)
-      .values({
-        roomId: room!.id,
-        startTime: new Date(Date.now() + 3_600_000),
-        maxTickets: MAX_TICKETS,
-        ticketsAvailable: MAX_TICKETS,
-        luckyFateMode: 'in-game',
-        prizeOneLine: 100,
-        prizeTwoLines: 200,
-        prizeFullHouse: 1000,
-        seedHex,
-        commitment: commitmentOf(seedHex),
-      })
-      .returning();
-    const players = Array.from({ length: CLAIMANTS }, (_, i) => ({
-      id: randomUUID(),
-      name: `Claimant ${i}`,
-      email: `claimant${i}@ruthless.test`,
-    }));
-    await db.insert(users).values(players);
-    // Identity tokens signed by the server's own key, as the token endpoint would sign them.
-    const tokens: string[] = [];
-    for (const player of players) {
-      const { token } = await server.app.accounts.auth.api.signJWT({
-        body: {
-          payload: {
-            sub: player.id,
-            name: player.name,
-            email: player.email,
-            operator: OPERATOR,
-            iat: Math.floor(Date.now() / 1000),
-          },
-        },
-      });
-      tokens.push(token);
-    }
+    const roomId = await insertRoom(db, 'Rush Hour');
+    const gameId = await insertGame(db, roomId, { startsInMs: 3_600_000, maxTickets: MAX_TICKETS, seedHex });
+    const tokens = (await insertPlayers(server.app, CLAIMANTS, 'Claimant')).map((player) => player.token);
 
     // A lobby viewer on the last process hears the coalesced updates, wherever the claims land.
     const viewer = connectSocket(baseUrls.at(-1)!, { transports: ['websocket'], reconnection: false });
     await new Promise((resolve) => viewer.on('welcome', resolve));
     const updates: GameMetadata[] = [];
     viewer.on('metadata', (metadata) => {
-      if (metadata.gameUuid === game!.id) updates.push(metadata);
+      if (metadata.gameUuid === gameId) updates.push(metadata);
     });
 
     // A player told the server is busy (503: its connection pool is queued up on a loaded
@@ -114,7 +76,7 @@ describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
         const response = await fetch(`${baseUrl}/api/claim-ticket`, {
           method: 'POST',
           headers: { authorization: token, 'content-type': 'application/json' },
-          body: JSON.stringify({ gameUuid: game!.id, roomUuid: room!.id }),
+          body: JSON.stringify({ gameUuid: gameId, roomUuid: roomId }),
         });
         const body = (await response.json()) as { message?: string };
         if (response.status !== 503 || attempt === 5) return { status: response.status, body };
@@ -141,9 +103,9 @@ describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
     expect(updates.at(-1)).toMatchObject({ maxTickets: MAX_TICKETS, ticketsAvailable: 0 });
     expect(updates.length).toBeLessThan(20);
 
-    const [after] = await db.select().from(games).where(eq(games.id, game!.id));
+    const [after] = await db.select().from(games).where(eq(games.id, gameId));
     expect(after).toMatchObject({ ticketsAvailable: 0, ticketsDealt: MAX_TICKETS });
-    const stored = await db.select().from(tickets).where(eq(tickets.gameId, game!.id));
+    const stored = await db.select().from(tickets).where(eq(tickets.gameId, gameId));
     expect(stored).toHaveLength(MAX_TICKETS);
     expect(new Set(stored.map((ticket) => ticket.playerId)).size).toBe(MAX_TICKETS);
     expect(stored.map((ticket) => ticket.ticketIndex).sort((a, b) => a - b)).toEqual(
@@ -165,45 +127,16 @@ describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
 
   it('answers the same player claiming 10 times at once with the one ticket each time, never a 5xx', async () => {
     const db = server.app.database.db;
-    const [room] = await db
-      .insert(rooms)
-      .values({ name: 'Twice', image: '/rooms/ruby-rush.svg' })
-      .returning();
-    const seedHex = 'cd'.repeat(32);
-    const [game] = await db
-      .insert(games)
-      .values({
-        roomId: room!.id,
-        startTime: new Date(Date.now() + 3_600_000),
-        maxTickets: 10,
-        ticketsAvailable: 10,
-        luckyFateMode: 'in-game',
-        prizeOneLine: 100,
-        prizeTwoLines: 200,
-        prizeFullHouse: 1000,
-        seedHex,
-        commitment: commitmentOf(seedHex),
-      })
-      .returning();
-    const player = { id: randomUUID(), name: 'Eager', email: 'eager@ruthless.test' };
-    await db.insert(users).values(player);
-    const { token } = await server.app.accounts.auth.api.signJWT({
-      body: {
-        payload: {
-          sub: player.id,
-          name: player.name,
-          email: player.email,
-          operator: OPERATOR,
-          iat: Math.floor(Date.now() / 1000),
-        },
-      },
-    });
+    const roomId = await insertRoom(db, 'Twice');
+    const gameId = await insertGame(db, roomId, { startsInMs: 3_600_000, maxTickets: 10 });
+    const [player] = await insertPlayers(server.app, 1, 'Eager');
+    const token = player!.token;
     const results = await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
         const response = await fetch(`${baseUrls[i % baseUrls.length]}/api/claim-ticket`, {
           method: 'POST',
           headers: { authorization: token, 'content-type': 'application/json' },
-          body: JSON.stringify({ gameUuid: game!.id, roomUuid: room!.id }),
+          body: JSON.stringify({ gameUuid: gameId, roomUuid: roomId }),
         });
         return {
           status: response.status,
@@ -214,6 +147,6 @@ describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
     expect(results.map((result) => result.status).filter((status) => status >= 400)).toEqual([]);
     expect(results.filter((result) => result.status === 201)).toHaveLength(1);
     expect(new Set(results.map((result) => JSON.stringify(result.body.ticket))).size).toBe(1);
-    expect(await db.select().from(tickets).where(eq(tickets.playerId, player.id))).toHaveLength(1);
+    expect(await db.select().from(tickets).where(eq(tickets.playerId, player!.id))).toHaveLength(1);
   });
 });
