@@ -126,8 +126,13 @@ function pipeLines(stream, name, out) {
 const children = [];
 let stopping = false;
 let dir;
+/** Per server process: when it last started, its next restart's pause, its pending restart. */
+const startedAt = [];
+const restartDelays = [];
+const restarts = new Map();
 
-function run(name, command, commandArgs, options) {
+/** Runs a child with its output prefixed by `name`; `onExit` runs if it dies while we carry on. */
+function run(name, command, commandArgs, options, onExit) {
   // Their own process group: Ctrl-C reaches the script alone, which stops each child once, cleanly.
   const child = spawn(command, commandArgs, {
     ...options,
@@ -142,14 +147,10 @@ function run(name, command, commandArgs, options) {
     children.splice(children.indexOf(entry), 1);
     if (stopping) return;
     console.log(`cluster: ${name} exited (${signal ?? code})`);
-    if (name === 'nginx') void stop(1);
-    else onServerExit?.(name);
+    onExit();
   });
   return child;
 }
-
-/** Set below: what to do when a server process dies (it is started again). */
-let onServerExit;
 
 async function stop(code = 0) {
   if (stopping) return;
@@ -216,33 +217,35 @@ const serverEnv = {
   TRUST_PROXY: '1',
 };
 const startServer = (i) => {
-  const child = run(`server ${i + 1}`, process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...serverEnv, PORT: String(ports[i]) },
-  });
+  const child = run(
+    `server ${i + 1}`,
+    process.execPath,
+    ['--import', 'tsx', 'src/main.ts'],
+    { cwd: serverDir, env: { ...serverEnv, PORT: String(ports[i]) } },
+    () => startAgain(i),
+  );
   startedAt[i] = Date.now();
   console.log(`cluster: server ${i + 1} (pid ${child.pid}) on 127.0.0.1:${ports[i]}`);
   return child;
 };
 
-// A process that dies is started again on its port, as a supervisor would: at once the first
-// time, then after 1, 2, 4… up to 30 s while it keeps dying within a minute of its start (a crash
-// loop must not spin). Meanwhile nginx sends its clients to the others.
-const startedAt = [];
-const delays = ports.map(() => 0);
-const restarts = new Map();
-onServerExit = (name) => {
-  const i = Number(name.split(' ')[1]) - 1;
-  delays[i] = Date.now() - startedAt[i] > 60_000 ? 0 : Math.min(Math.max(delays[i] * 2, 1000), 30_000);
-  console.log(`cluster: starting ${name} again${delays[i] ? ` in ${delays[i] / 1000} s` : ''}`);
+// A process that dies is started again on its port, as a supervisor would: at once when it had
+// run for a minute, else after 1, 2, 4… up to 30 s while it keeps dying (a crash loop must not
+// spin). Meanwhile nginx sends its clients to the others.
+function startAgain(i) {
+  const ranLong = Date.now() - startedAt[i] > 60_000;
+  restartDelays[i] = ranLong ? 0 : Math.min(Math.max((restartDelays[i] ?? 0) * 2, 1000), 30_000);
+  const pause = restartDelays[i];
+  console.log(`cluster: starting server ${i + 1} again${pause ? ` in ${pause / 1000} s` : ''}`);
   restarts.set(
     i,
     setTimeout(() => {
       restarts.delete(i);
       startServer(i);
-    }, delays[i]),
+    }, pause),
   );
-};
+}
+
 // All at once: migrations take turns through an advisory lock, the demo's inserts skip what exists.
 const servers = ports.map((_, i) => startServer(i));
 const healthy = await Promise.all(
@@ -258,9 +261,9 @@ run(
   'nginx',
   nginx,
   ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'],
-  {
-    cwd: dir,
-  },
+  { cwd: dir },
+  // Without nginx nothing reaches the processes: everything stops.
+  () => void stop(1),
 );
 console.log(
   `cluster: ${count} processes behind ${publicUrl} (nginx on port ${port}); Ctrl-C stops everything`,

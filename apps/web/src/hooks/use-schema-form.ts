@@ -11,8 +11,8 @@ import { toast } from '@/lib/toast';
  * pass, `submit` runs, and what it throws shows as an error toast (the server's message). `submit`
  * does the rest on success: its own toast, where to go.
  *
- * `submit` is awaited through mutateAsync-style calls: the form may unmount (the page moves on)
- * before the reply, and the toasts still show.
+ * `submit` awaits its request (`mutateAsync`, not `mutate`), so its toasts show even when the form
+ * has unmounted (the page moved on) before the reply.
  */
 export function useSchemaForm<Input extends FieldValues, Output>({
   schema,
