@@ -43,6 +43,16 @@ describe('the web app JavaScript per route', () => {
     for (const chunk of Object.values(manifest)) expect(chunk.imports ?? []).not.toContain(hls);
   });
 
+  it('loads the field vitals reporter without zod, so it never delays a first screen', () => {
+    const read = (file: string) => readFileSync(path.join(dist, file), 'utf8');
+    const hasZod = (file: string) => read(file).includes('$ZodType');
+    expect(
+      Object.values(manifest).some((chunk) => hasZod(chunk.file)),
+      'zod is in the build',
+    ).toBe(true);
+    expect(routeFiles(manifest, ['web-vitals']).filter(hasZod)).toEqual([]);
+  });
+
   it("preloads the two font files cut to the app's characters, and no other", () => {
     const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map(

@@ -1,15 +1,7 @@
 import { z } from 'zod';
+import { VITALS_PAGES } from './vitals-pages';
 
-/** The screens web vitals are counted by (a label of the /metrics histograms). */
-export const VITALS_PAGES = ['login', 'lobby', 'game', 'purchase', 'profile', 'host', 'other'] as const;
-export type VitalsPage = (typeof VITALS_PAGES)[number];
-
-/** The screen a path shows, for the vitals' label. */
-export function vitalsPageOf(pathname: string): VitalsPage {
-  if (pathname === '/') return 'lobby';
-  const first = pathname.split('/')[1] ?? '';
-  return (VITALS_PAGES as readonly string[]).includes(first) ? (first as VitalsPage) : 'other';
-}
+export { VITALS_PAGES, vitalsPageOf, type VitalsPage } from './vitals-pages';
 
 /** One measurement: LCP and INP in milliseconds, CLS unitless. */
 export const webVitalSchema = z.discriminatedUnion('name', [

@@ -1,9 +1,9 @@
 import type * as z from 'zod';
 import { catalogueMessage, GENERIC_ERROR_MESSAGE } from '@ruthless/protocol';
 import { useSessionStore } from '@/stores/session-store';
+import { API_BASE_URL } from './api-base-url';
 
-/** The API's base address (docs/player-app.md (Calls): one client with a configured base). */
-export const API_BASE_URL: string = import.meta.env.VITE_API_URL ?? '/api';
+export { API_BASE_URL };
 
 /**
  * A failed call, normalised: what to show (`message`), the server's `code` and the `field` at

@@ -1,6 +1,7 @@
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
-import { vitalsPageOf, type WebVital } from '@ruthless/protocol';
-import { API_BASE_URL } from './api-client';
+import type { WebVital } from '@ruthless/protocol';
+import { vitalsPageOf } from '@ruthless/protocol/vitals-pages';
+import { API_BASE_URL } from './api-base-url';
 
 let queue: WebVital[] = [];
 let page = vitalsPageOf(window.location.pathname);
