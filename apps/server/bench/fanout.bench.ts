@@ -52,6 +52,9 @@ const { values: args } = parseArgs({
     'storm-seconds': { type: 'string', default: '10' },
     // How long to wait for every viewer to be back before reporting the ones that are not.
     'storm-timeout': { type: 'string', default: '300' },
+    // The app's viewers: socket.io-client as the web app (`client`), or the same protocol over a
+    // bare `ws` socket (`raw`, bench/fanout/load.mjs), as light per message as the baseline's.
+    viewer: { type: 'string', default: 'client' },
   },
 });
 const CLIENTS = Number(args.clients);
@@ -190,6 +193,7 @@ async function run(
         Array.from({ length: GENERATORS }, (_, i) => `127.0.0.${2 + i}`),
         {
           mode: target,
+          viewer: STORM ? 'client' : (args.viewer as 'client' | 'raw'),
           url: ready.url,
           gameUuid: ready.gameUuid,
           concurrency: Number(args.concurrency),

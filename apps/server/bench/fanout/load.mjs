@@ -1,5 +1,5 @@
 // One load process of fanout.bench.ts: opens `count` viewers from one loopback source address
-// (Socket.IO clients that join the game, or plain `ws` clients), then records every message's
+// (Socket.IO viewers that join the game, or plain `ws` clients), then records every message's
 // seq and its latency from the server's event time, and every chat message's delivery. On
 // `storm`, its Socket.IO viewers drop their connections one after the other and come back as
 // the web app does (apps/web/src/lib/live-game/use-live-game.ts). Plain JavaScript: no compile
@@ -7,7 +7,7 @@
 import { io } from 'socket.io-client';
 import WebSocket from 'ws';
 
-const { mode, url, count, localAddress, gameUuid, concurrency, reconnect } = JSON.parse(process.argv[2]);
+const { mode, viewer, url, count, localAddress, gameUuid, concurrency, reconnect } = JSON.parse(process.argv[2]);
 /** As the web app: a join unanswered for this long is asked again after REJOIN_DELAY_MS. */
 const JOIN_TIMEOUT_MS = 10_000;
 const REJOIN_DELAY_MS = 2_000;
@@ -133,6 +133,76 @@ function openSocketIo() {
   });
 }
 
+/**
+ * A viewer that speaks Socket.IO's protocol over a bare `ws` socket (`--viewer raw`): the
+ * Engine.IO open, the namespace connect with the preview auth, `game:join` with an ack, pings
+ * answered; each pushed frame costs one JSON.parse, as a baseline client's does. So the
+ * comparison with the plain `ws` server measures the servers, not socket.io-client's own
+ * per-message work on the cores they share. It does not reconnect (the storm uses the client).
+ */
+function openSocketIoRaw() {
+  return new Promise((resolve, reject) => {
+    const client = { last: null, gaps: 0, chatLast: null, chatGaps: 0, droppedAt: null, joined: false };
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, {
+      localAddress,
+      perMessageDeflate: false,
+    });
+    let nextAck = 0;
+    const acks = new Map();
+    let joining = false;
+    let early = [];
+    const onEvent = (message, receivedAt) => {
+      if (joining) return early.push([message, receivedAt]);
+      if (accept(client, message, receivedAt)) return;
+      client.gaps++;
+      join();
+    };
+    const join = () => {
+      if (joining) return;
+      joining = true;
+      const id = nextAck++;
+      acks.set(id, (result) => {
+        joining = false;
+        if (!result.ok) return client.joined ? undefined : reject(new Error(result.message));
+        if (client.last === null) client.last = result.snapshot.seq;
+        for (const message of result.missed) if (!accept(client, message, null)) break;
+        if (result.snapshot.seq > client.last) {
+          client.gaps++;
+          client.last = result.snapshot.seq;
+        }
+        const buffered = early;
+        early = [];
+        for (const [message, receivedAt] of buffered) onEvent(message, receivedAt);
+        if (!client.joined) {
+          client.joined = true;
+          resolve(client);
+        }
+      });
+      socket.send(`42${id}${JSON.stringify(['game:join', { gameUuid, lastSeq: client.last }])}`);
+    };
+    client.close = () => socket.terminate();
+    socket.on('message', (data) => {
+      const frame = data.toString();
+      if (frame.startsWith('42[')) {
+        const receivedAt = Date.now();
+        const [name, payload] = JSON.parse(frame.slice(2));
+        if (name === 'game:event') onEvent(payload, receivedAt);
+        else if (name === 'chat:messages') receivedChat(client, payload.messages);
+      } else if (frame === '2') socket.send('3');
+      else if (frame.startsWith('43')) {
+        const at = frame.indexOf('[');
+        const id = Number(frame.slice(2, at));
+        acks.get(id)?.(JSON.parse(frame.slice(at))[0]);
+        acks.delete(id);
+      } else if (frame.startsWith('0{')) socket.send(`40${JSON.stringify({ preview: true })}`);
+      else if (frame.startsWith('40')) join();
+      else if (frame.startsWith('44')) reject(new Error(frame.slice(2)));
+    });
+    socket.on('close', () => disconnects++);
+    socket.once('error', reject);
+  });
+}
+
 function openWs() {
   return new Promise((resolve, reject) => {
     const client = { last: null, gaps: 0 };
@@ -154,7 +224,7 @@ function reportStorm() {
   process.send({ type: 'storm-done', ...storm });
 }
 
-const open = mode === 'socket.io' ? openSocketIo : openWs;
+const open = mode === 'ws' ? openWs : viewer === 'raw' ? openSocketIoRaw : openSocketIo;
 const started = Date.now();
 let next = 0;
 let failed = 0;

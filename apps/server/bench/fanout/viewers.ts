@@ -57,6 +57,8 @@ export function forkLoads(
   addresses: string[],
   options: {
     mode: 'socket.io' | 'ws';
+    /** The app's viewers: socket.io-client (the default) or the protocol over bare `ws`. */
+    viewer?: 'client' | 'raw';
     url: string;
     gameUuid: string;
     concurrency: number;
