@@ -9,6 +9,7 @@ import {
 import type { LuckyFatePick } from '@ruthless/game';
 import { z } from 'zod';
 import type { Player } from '../auth/identity';
+import { chatRoomOf } from '../chat/chat-rooms';
 import type { ChatService } from '../chat/chat.service';
 import { DomainError } from '../errors';
 import { refusalFrom } from '../plugins/error-handler';
@@ -54,20 +55,22 @@ export function registerLiveHandlers(
     if (!this.rooms.has(room) && watching >= MAX_GAMES_PER_SOCKET) {
       return ack({ ok: false, message: 'You are watching too many games at once. Leave one first.' });
     }
+    const rooms = [room, chatRoomOf(parsed.data.gameUuid, this.id)];
+    const leaveRooms = () => Promise.all(rooms.map((name) => this.leave(name)));
     try {
-      // In the room before the snapshot is taken, so no event can fall between the two.
-      await this.join(room);
+      // In the rooms before the snapshot is taken, so no event can fall between the two.
+      await this.join(rooms);
       const joined = await live.join(parsed.data.gameUuid, player?.id ?? null, parsed.data.lastSeq);
       if (!joined) {
-        await this.leave(room);
+        await leaveRooms();
         return ack({ ok: false, message: 'This game does not exist.' });
       }
       // The chat's latest messages ride along; the app drops the seqs it already shows.
       const recentChat = await chat.recent(parsed.data.gameUuid);
       ack({ ok: true, snapshot: { ...joined.snapshot, chat: recentChat }, missed: joined.missed });
     } catch (error) {
-      // Not joined (the database restarting): not in the room either.
-      await Promise.resolve(this.leave(room)).catch(() => {});
+      // Not joined (the database restarting): not in the rooms either.
+      await leaveRooms().catch(() => {});
       app.log.error({ err: error }, 'game:join failed');
       ack(refused(error));
     }
@@ -75,7 +78,9 @@ export function registerLiveHandlers(
 
   function leave(this: RealtimeSocket, request: { gameUuid?: unknown } | undefined) {
     const gameId = gameIdSchema.safeParse(request?.gameUuid).data;
-    if (gameId) void this.leave(gameRoom(gameId));
+    if (!gameId) return;
+    void this.leave(gameRoom(gameId));
+    void this.leave(chatRoomOf(gameId, this.id));
   }
 
   const playerAction = <T>(

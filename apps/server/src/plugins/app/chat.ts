@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AppPluginOptions } from '../../app';
 import { ChatFeed } from '../../chat/chat-feed';
+import { chatRooms } from '../../chat/chat-rooms';
 import { ChatService } from '../../chat/chat.service';
 import { gameRoom } from '../../live/live.handlers';
 
@@ -14,8 +15,19 @@ declare module 'fastify' {
 export default fp<AppPluginOptions>(
   async (app, options) => {
     const { io } = app.realtime;
-    const chatFeed = new ChatFeed((gameId, messages) =>
-      io.to(gameRoom(gameId)).emit('chat:messages', { gameUuid: gameId, messages }),
+    const chatFeed = new ChatFeed(
+      // A batch goes out one chat room (a slice of the viewers) per event-loop turn.
+      (gameId, messages) => {
+        const payload = { gameUuid: gameId, messages };
+        const rooms = chatRooms(gameId);
+        const sendNext = () => {
+          io.to(rooms.shift()!).emit('chat:messages', payload);
+          if (rooms.length) setImmediate(sendNext);
+        };
+        sendNext();
+      },
+      // The game's viewers on this process: its own sends are what a batch costs it.
+      (gameId) => io.sockets.adapter.rooms.get(gameRoom(gameId))?.size ?? 0,
     );
     app.decorate(
       'chat',
