@@ -13,6 +13,7 @@ import {
 import type { Player } from '../auth/identity';
 import type { RateLimitRule, RateLimitStore } from '../auth/rate-limit';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../errors';
+import { TurnBatchedReads } from '../realtime/turn-batched-reads';
 import type { ChatFeed } from './chat-feed';
 import type { ChatRepository } from './chat.repository';
 import { maskProfanity } from './profanity';
@@ -38,6 +39,11 @@ export class ChatService {
     private readonly limits: RateLimitStore,
     private readonly limit: RateLimitRule = DEFAULT_CHAT_LIMIT,
   ) {}
+
+  // Joins of one game in the same turn (a reconnect storm) share the read of its recent chat.
+  private readonly recentReads = new TurnBatchedReads((gameId: string) =>
+    this.repository.recent(gameId, CHAT_SNAPSHOT_SIZE),
+  );
 
   async send(player: Player, body: SendChatBody): Promise<ChatMessage> {
     const game = await this.repository.senderContext(body.gameUuid, player.id);
@@ -75,7 +81,7 @@ export class ChatService {
 
   /** The join snapshot's chat: the latest messages, deleted ones left out. */
   recent(gameId: string): Promise<ChatMessage[]> {
-    return this.repository.recent(gameId, CHAT_SNAPSHOT_SIZE);
+    return this.recentReads.get(gameId);
   }
 
   async hostView(gameId: string): Promise<HostChatResponse> {

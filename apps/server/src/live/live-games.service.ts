@@ -18,6 +18,7 @@ import type {
 } from '@ruthless/protocol';
 import type { GameRow } from '../games/games.repository';
 import type { LiveRepository, StoredEvent } from './live.repository';
+import { TurnBatchedReads } from '../realtime/turn-batched-reads';
 
 /** A game as this process last folded it from the event log. */
 interface LiveGame {
@@ -76,6 +77,12 @@ export function toWireEvent(event: GameEvent): WireEvent {
 export class LiveGames {
   private readonly games = new Map<string, LiveGame>();
   private readonly names = new Map<string, string>();
+  // Joins of one game in the same turn (a reconnect storm) share their reads.
+  private readonly joinReads = new TurnBatchedReads((gameId: string) => this.get(gameId));
+  private readonly replayReads = new TurnBatchedReads((key: string) => {
+    const [gameId, afterSeq] = key.split(' ') as [string, string];
+    return this.repository.eventsAfter(gameId, Number(afterSeq), MAX_REPLAY);
+  });
 
   constructor(
     private readonly repository: LiveRepository,
@@ -142,7 +149,7 @@ export class LiveGames {
     playerId: string | null,
     lastSeq: number | null,
   ): Promise<{ snapshot: Omit<GameSnapshot, 'chat'>; missed: LiveGameMessage[] } | undefined> {
-    const live = await this.get(gameId);
+    const live = await this.joinReads.get(gameId);
     if (!live) return undefined;
     const now = this.clock();
     const view = await this.view(live, now);
@@ -161,7 +168,7 @@ export class LiveGames {
     let missed: LiveGameMessage[] = [];
     if (lastSeq !== null && lastSeq < live.seq && live.seq - lastSeq <= MAX_REPLAY) {
       // Missed events carry the current view: the client renders the latest, announces the rest.
-      const events = await this.repository.eventsAfter(gameId, lastSeq, MAX_REPLAY);
+      const events = await this.replayReads.get(`${gameId} ${lastSeq}`);
       missed = events.map(({ seq, event }) => ({
         gameUuid: gameId,
         seq,
