@@ -7,7 +7,9 @@
 import { io } from 'socket.io-client';
 import WebSocket from 'ws';
 
-const { mode, viewer, url, count, localAddress, gameUuid, concurrency, reconnect } = JSON.parse(process.argv[2]);
+const { mode, viewer, url, count, localAddress, gameUuid, concurrency, reconnect } = JSON.parse(
+  process.argv[2],
+);
 /** As the web app: a join unanswered for this long is asked again after REJOIN_DELAY_MS. */
 const JOIN_TIMEOUT_MS = 10_000;
 const REJOIN_DELAY_MS = 2_000;
