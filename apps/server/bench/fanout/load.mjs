@@ -40,6 +40,21 @@ function accept(client, message, receivedAt) {
   return true;
 }
 
+/**
+ * A join's answer taken in, as the app does: the missed events (replays, so no latency), a jump to
+ * the snapshot when it was too far behind for a replay (the viewer skipped events), then the pushes
+ * held back while the join was in flight.
+ */
+function takeJoin(client, result, heldBack, onEvent) {
+  if (client.last === null) client.last = result.snapshot.seq;
+  for (const message of result.missed) if (!accept(client, message, null)) break;
+  if (result.snapshot.seq > client.last) {
+    client.gaps++;
+    client.last = result.snapshot.seq;
+  }
+  for (const [message, receivedAt] of heldBack) onEvent(message, receivedAt);
+}
+
 function receivedChat(client, messages) {
   const now = Date.now();
   for (const message of messages) {
@@ -95,17 +110,9 @@ function openSocketIo() {
         if (socket.connected) setTimeout(() => void join(), REJOIN_DELAY_MS);
         return;
       }
-      if (client.last === null) client.last = result.snapshot.seq;
-      // Replayed events are not deliveries: no latency.
-      for (const message of result.missed) if (!accept(client, message, null)) break;
-      // Too far behind for a replay: the app shows the snapshot, the viewer skipped events.
-      if (result.snapshot.seq > client.last) {
-        client.gaps++;
-        client.last = result.snapshot.seq;
-      }
-      const buffered = early;
+      const heldBack = early;
       early = [];
-      for (const [message, receivedAt] of buffered) onEvent(message, receivedAt);
+      takeJoin(client, result, heldBack, onEvent);
       if (!client.joined) {
         client.joined = true;
         return resolve(client);
@@ -166,15 +173,9 @@ function openSocketIoRaw() {
       acks.set(id, (result) => {
         joining = false;
         if (!result.ok) return client.joined ? undefined : reject(new Error(result.message));
-        if (client.last === null) client.last = result.snapshot.seq;
-        for (const message of result.missed) if (!accept(client, message, null)) break;
-        if (result.snapshot.seq > client.last) {
-          client.gaps++;
-          client.last = result.snapshot.seq;
-        }
-        const buffered = early;
+        const heldBack = early;
         early = [];
-        for (const [message, receivedAt] of buffered) onEvent(message, receivedAt);
+        takeJoin(client, result, heldBack, onEvent);
         if (!client.joined) {
           client.joined = true;
           resolve(client);
