@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,9 +29,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A port for a second server, known before the tests start (so `baseURL` can name it). */
+/**
+ * A port for a second server, known before the tests start (so `baseURL` can name it): asked of
+ * the OS like `freePort`, in a child process because the config needs it synchronously. (A random
+ * pick from a fixed range once landed on a port another service held.)
+ */
 export function pickPort(): number {
-  return 4300 + Math.floor(Math.random() * 600);
+  const script =
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }
 
 export async function startServer(env: Record<string, string>, port?: number): Promise<TestServer> {
