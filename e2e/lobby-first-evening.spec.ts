@@ -80,7 +80,9 @@ test('a game in its green room still takes claims: its own sign, Claim Ticket an
   await expect(page).toHaveURL(new RegExp(`/purchase/${room.roomUuid}/${preGame.gameUuid}$`));
   // Within the purchase page's own panel: the lobby, with its two green-room rows, can still be
   // on screen for a moment after the address changes.
-  await expect(page.getByRole('region', { name: 'The game' }).getByRole('status')).toHaveText(/^Green room open/);
+  await expect(page.getByRole('region', { name: 'The game' }).getByRole('status')).toHaveText(
+    /^Green room open/,
+  );
   await expect(page.getByRole('button', { name: 'In Progress' })).toHaveCount(0);
   await page.getByRole('radiogroup', { name: 'Lucky-fate cards' }).getByRole('radio').first().click();
   await page.screenshot({ path: test.info().outputPath('purchase-green-room.png') });
