@@ -1,1 +1,2 @@
-export { Logo, type LogoProps } from './logo';
+export { decodeLogo, Logo } from './logo';
+export type { LogoProps } from './logo';

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import type { CSSProperties } from 'react';
 import styles from './logo.module.css';
+import faceUrl from '@/assets/logo/ruthless-face.svg?no-inline';
 
 export interface LogoProps {
   className?: string;
@@ -8,94 +9,51 @@ export interface LogoProps {
 }
 
 /**
+ * Decodes the face before the app's first render, so that render's paint draws it (an <img>
+ * whose picture is already decoded shows at once; otherwise it paints a frame or more later, and
+ * that later paint is the page's LCP). index.html preloads the file (vite/preload-fonts.ts).
+ */
+export function decodeLogo(): Promise<void> {
+  const image = new Image();
+  image.src = faceUrl;
+  return image.decode().catch(() => undefined);
+}
+
+/**
  * The RUTHLESS wordmark: gold letters on an arc with a dark outline, a shimmer that crosses them
- * and a glow, like a studio sign. Drawn inline so it uses the display font the page has loaded.
+ * and a glow, like a studio sign.
+ *
+ * The face is a picture whose letters are outlines (scripts/make-wordmark.mjs), not text in the
+ * display font: drawn with the first paint, the logo is the loading screen's largest paint at once,
+ * not again when the font has been decoded, which held every first screen's LCP back
+ * (docs/web-quality.md). A file rather than markup keeps its 4 kB out of every screen's script.
  *
  * Two stacked drawings, so the animation never repaints the expensive one: the face (outline,
- * gold, its drop-shadow) is painted once; the shimmer and sparkles move in a light overlay with no
- * filter, and the glow is a layer of its own that only changes opacity (the compositor's work).
- * An animated filter repainted the whole blurred logo every frame (docs/web-quality.md).
+ * gold, its drop-shadow) is painted once; the shimmer (a band masked by the face) and sparkles
+ * move in a light overlay with no filter, and the glow is a layer of its own that only changes
+ * opacity (the compositor's work).
+ * An animated filter repainted the whole blurred logo every frame.
  */
 export function Logo({ className, variant = 'hero' }: LogoProps) {
-  // useId may contain characters that break url(#…) references.
-  const uid = `logo${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const id = (name: string) => `${uid}-${name}`;
-  const word = (arc: string) => (
-    <textPath href={`#${id(arc)}`} startOffset="50%" textAnchor="middle">
-      RUTHLESS
-    </textPath>
-  );
-  const arc = (name: string) => <path id={id(name)} d="M 24 158 Q 300 58 576 158" />;
-
   return (
     <span className={[styles.logo, styles[variant], className].filter(Boolean).join(' ')}>
-      <svg viewBox="0 0 600 190" role="img" aria-label="Ruthless" className={styles.face}>
-        <defs>
-          {arc('arc')}
-          <linearGradient id={id('gold')} x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0" stopColor="#fffbe0" />
-            <stop offset="0.3" stopColor="#ffe27a" />
-            <stop offset="0.55" stopColor="#ffbf1f" />
-            <stop offset="0.8" stopColor="#e88a0c" />
-            <stop offset="1" stopColor="#b85a06" />
-          </linearGradient>
-        </defs>
+      <img className={styles.face} src={faceUrl} alt="Ruthless" width={600} height={190} />
 
-        {/* Extruded shadow, outline, then the gold face. */}
-        <g transform="translate(0 9)">
-          <text
-            className={styles.word}
-            fill="#2a0d00"
-            stroke="#2a0d00"
-            strokeWidth="16"
-            strokeLinejoin="round"
-          >
-            {word('arc')}
-          </text>
-        </g>
-        <text className={styles.word} fill="#5a2400" stroke="#4a1c00" strokeWidth="16" strokeLinejoin="round">
-          {word('arc')}
-        </text>
-        <text
-          className={styles.word}
-          fill={`url(#${id('gold')})`}
-          stroke="#fff1b8"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        >
-          {word('arc')}
-        </text>
-      </svg>
-
-      <svg viewBox="0 0 600 190" aria-hidden="true" className={styles.overlay}>
-        <defs>
-          {arc('overlay-arc')}
-          <linearGradient id={id('shine')} x1="0" y1="0" x2="1" y2="0">
-            <stop offset="0" stopColor="#fff" stopOpacity="0" />
-            <stop offset="0.5" stopColor="#fff" stopOpacity="0.9" />
-            <stop offset="1" stopColor="#fff" stopOpacity="0" />
-          </linearGradient>
-          <clipPath id={id('clip')}>
-            <text className={styles.word}>{word('overlay-arc')}</text>
-          </clipPath>
-        </defs>
-        <g clipPath={`url(#${id('clip')})`}>
-          <rect
-            className={styles.shine}
-            x="-160"
-            y="0"
-            width="140"
-            height="190"
-            fill={`url(#${id('shine')})`}
-          />
-        </g>
-        {variant === 'hero' && (
+      <span
+        className={styles.shimmer}
+        style={{ '--logo-face': `url(${faceUrl})` } as CSSProperties}
+        aria-hidden="true"
+      >
+        <span className={styles.shine} />
+      </span>
+      {variant === 'hero' && (
+        <svg viewBox="0 0 600 190" aria-hidden="true" className={styles.overlay}>
           <g className={styles.sparkles} fill="#fff8d6">
             <path d="M40 40 l5 14 l14 5 l-14 5 l-5 14 l-5 -14 l-14 -5 l14 -5z" />
             <path d="M556 30 l4 11 l11 4 l-11 4 l-4 11 l-4 -11 l-11 -4 l11 -4z" />
           </g>
-        )}
-      </svg>
+        </svg>
+      )}
     </span>
   );
 }
