@@ -3,6 +3,13 @@ import { areaErrorBoundary, RouteErrorBoundary } from '@/components/errors/route
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { afterFirstPaint, useFirstPaint } from './first-paint';
+
+/** The loading screen while the first route's code loads: the app's first paint. */
+function FirstScreen() {
+  useFirstPaint();
+  return <LoadingScreen />;
+}
 
 /**
  * The routes of docs/player-app.md (Screens). Every screen, and the signed-in shell (the start-up
@@ -11,96 +18,101 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
  * the module's name (assets/game-*.js). A route that throws, or whose chunk fails to load, shows
  * the crash screen: in place of its own area inside the app's frame for the signed-in areas (the
  * menu still works), full screen otherwise. A lazy route's chunk that fails to load is caught by
- * its parent's boundary, hence the pathless parents.
+ * its parent's boundary, hence the pathless parents. Their code is asked for once the loading
+ * screen is painted (first-paint.ts).
  */
 export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      Component: RootLayout,
-      ErrorBoundary: RouteErrorBoundary,
-      HydrateFallback: () => <LoadingScreen />,
-      children: [
-        {
-          Component: PublicLayout,
-          children: [
-            {
-              path: 'login',
-              lazy: async () => ({ Component: (await import('./routes/login/login')).LoginRoute }),
-            },
-            {
-              path: 'forgot-password',
-              lazy: async () => ({
-                Component: (await import('./routes/forgot-password')).ForgotPasswordRoute,
-              }),
-            },
-            {
-              // Public: visitors read it from the landing, players from the menu.
-              path: 'how-to-play',
-              lazy: async () => ({ Component: (await import('./routes/how-to-play')).HowToPlayRoute }),
-            },
-            {
-              path: '*',
-              lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
-            },
-          ],
-        },
-        {
-          // Signed-in routes, behind the start-up gate (docs/player-app.md, Start-up gate).
-          lazy: async () => ({
-            Component: (await import('@/features/auth/components/start-up-gate')).StartUpGate,
-          }),
-          children: [
-            {
-              // The host console: its own laptop layout, and a chunk players never load.
-              path: 'host/*',
-              lazy: async () => ({ Component: (await import('./routes/host')).HostRoute }),
-            },
-            {
-              lazy: async () => ({ Component: (await import('@/components/layouts/app-layout')).AppLayout }),
-              children: [
-                {
-                  ErrorBoundary: areaErrorBoundary('lobby'),
-                  children: [
-                    {
-                      index: true,
-                      lazy: async () => ({ Component: (await import('./routes/lobby')).LobbyRoute }),
-                    },
-                  ],
-                },
-                {
-                  ErrorBoundary: areaErrorBoundary('purchase'),
-                  children: [
-                    {
-                      path: 'purchase/:roomUuid/:gameUuid',
-                      lazy: async () => ({ Component: (await import('./routes/purchase')).PurchaseRoute }),
-                    },
-                  ],
-                },
-                {
-                  ErrorBoundary: areaErrorBoundary('game'),
-                  children: [
-                    {
-                      path: 'game/:id',
-                      lazy: async () => ({ Component: (await import('./routes/game')).GameRoute }),
-                    },
-                  ],
-                },
-                {
-                  ErrorBoundary: areaErrorBoundary('profile'),
-                  children: [
-                    {
-                      path: 'profile',
-                      lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
-                    },
-                  ],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ]);
+  return createBrowserRouter(
+    afterFirstPaint([
+      {
+        Component: RootLayout,
+        ErrorBoundary: RouteErrorBoundary,
+        HydrateFallback: FirstScreen,
+        children: [
+          {
+            Component: PublicLayout,
+            children: [
+              {
+                path: 'login',
+                lazy: async () => ({ Component: (await import('./routes/login/login')).LoginRoute }),
+              },
+              {
+                path: 'forgot-password',
+                lazy: async () => ({
+                  Component: (await import('./routes/forgot-password')).ForgotPasswordRoute,
+                }),
+              },
+              {
+                // Public: visitors read it from the landing, players from the menu.
+                path: 'how-to-play',
+                lazy: async () => ({ Component: (await import('./routes/how-to-play')).HowToPlayRoute }),
+              },
+              {
+                path: '*',
+                lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+              },
+            ],
+          },
+          {
+            // Signed-in routes, behind the start-up gate (docs/player-app.md, Start-up gate).
+            lazy: async () => ({
+              Component: (await import('@/features/auth/components/start-up-gate')).StartUpGate,
+            }),
+            children: [
+              {
+                // The host console: its own laptop layout, and a chunk players never load.
+                path: 'host/*',
+                lazy: async () => ({ Component: (await import('./routes/host')).HostRoute }),
+              },
+              {
+                lazy: async () => ({
+                  Component: (await import('@/components/layouts/app-layout')).AppLayout,
+                }),
+                children: [
+                  {
+                    ErrorBoundary: areaErrorBoundary('lobby'),
+                    children: [
+                      {
+                        index: true,
+                        lazy: async () => ({ Component: (await import('./routes/lobby')).LobbyRoute }),
+                      },
+                    ],
+                  },
+                  {
+                    ErrorBoundary: areaErrorBoundary('purchase'),
+                    children: [
+                      {
+                        path: 'purchase/:roomUuid/:gameUuid',
+                        lazy: async () => ({ Component: (await import('./routes/purchase')).PurchaseRoute }),
+                      },
+                    ],
+                  },
+                  {
+                    ErrorBoundary: areaErrorBoundary('game'),
+                    children: [
+                      {
+                        path: 'game/:id',
+                        lazy: async () => ({ Component: (await import('./routes/game')).GameRoute }),
+                      },
+                    ],
+                  },
+                  {
+                    ErrorBoundary: areaErrorBoundary('profile'),
+                    children: [
+                      {
+                        path: 'profile',
+                        lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ]),
+  );
 }
 
 const router = createAppRouter();
