@@ -35,6 +35,6 @@ export function afterFirstPaint(routes: RouteObject[]): RouteObject[] {
         return lazy();
       };
     }
-    return waited as RouteObject;
+    return waited;
   });
 }

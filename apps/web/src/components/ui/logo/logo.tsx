@@ -8,6 +8,9 @@ export interface LogoProps {
   variant?: 'hero' | 'compact';
 }
 
+/** How long the first render waits for the face at most (a slow or stalled request). */
+const DECODE_WAIT_MS = 1000;
+
 /**
  * Decodes the face before the app's first render, so that render's paint draws it (an <img>
  * whose picture is already decoded shows at once; otherwise it paints a frame or more later, and
@@ -16,7 +19,10 @@ export interface LogoProps {
 export function decodeLogo(): Promise<void> {
   const image = new Image();
   image.src = faceUrl;
-  return image.decode().catch(() => undefined);
+  return Promise.race([
+    image.decode().catch(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, DECODE_WAIT_MS)),
+  ]);
 }
 
 /**
