@@ -6,21 +6,33 @@ import type { RouteObject } from 'react-router';
  * paint is, to Lighthouse's simulated load (and on a slow link, to the browser too), a dependency of
  * that paint: the routes' chunks, asked for as the router starts, held the loading screen's logo
  * (every first screen's largest paint) back behind some 60 kB it does not need
- * (docs/web-quality.md). The routes' chunks are asked for a frame later; at most
- * `FIRST_PAINT_WAIT_MS` after the app starts, should no frame come (a tab opened in the background).
+ * (docs/web-quality.md). The routes' chunks are asked for once the browser reports the first
+ * contentful paint (the loading screen) on screen; where it cannot, a frame after the loading
+ * screen is committed; at most `FIRST_PAINT_WAIT_MS` after the app starts, should no paint come
+ * (a tab opened in the background).
  */
-const FIRST_PAINT_WAIT_MS = 200;
+const FIRST_PAINT_WAIT_MS = 1000;
+
+const paintTiming =
+  typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes.includes('paint');
 
 let paintedNow: () => void = () => undefined;
 const painted = new Promise<void>((resolve) => {
   paintedNow = resolve;
   setTimeout(resolve, FIRST_PAINT_WAIT_MS);
+  if (!paintTiming) return;
+  // Told after the frame is on screen: a frame's main-thread work ends some time before that.
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    resolve();
+  }).observe({ type: 'paint', buffered: true });
 });
 
 /** The first screen calls this: once it is committed, the next frame shows it. */
 export function useFirstPaint(): void {
   useEffect(() => {
-    requestAnimationFrame(() => setTimeout(paintedNow));
+    if (!paintTiming) requestAnimationFrame(() => setTimeout(paintedNow));
   }, []);
 }
 
