@@ -5,7 +5,7 @@
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 \
 //     npx tsx bench/cluster.bench.ts [--clients 2000] [--seconds 20] [--processes 2] [--rounds 1]
-//     [--targets cluster,single] [--generators N] [--interval 2000] [--concurrency 20]
+//     [--targets cluster,single] [--generators N] [--interval 2000] [--concurrency 20] [--joins-per-second 80]
 //
 // Each target is test/support/cluster.ts's TestCluster: a scratch database, Redis keys of its
 // own, the script's processes running the game. The viewers are bench/fanout/load.mjs processes,
@@ -38,6 +38,9 @@ const { values: args } = parseArgs({
     // Joins in flight per load process: each address may send 100 events a second (burst 400)
     // over all processes (DEFAULT_SOCKET_EVENT_LIMITS), and a join is one.
     concurrency: { type: 'string', default: '20' },
+    // Joins a second per load process (one address each), under that address's limit of 100
+    // events a second: unpaced, a fast machine's joins tripped it and the connections were closed.
+    'joins-per-second': { type: 'string', default: '80' },
   },
 });
 const CLIENTS = Number(args.clients);
@@ -172,6 +175,7 @@ async function run(target: 'cluster' | 'single', round: number): Promise<RunResu
       url: cluster.url,
       gameUuid: gameId,
       concurrency: Number(args.concurrency),
+      joinsPerSecond: Number(args['joins-per-second']),
     });
     const { viewers, failed, firstError } = await loadsConnected(loads);
     const connectSeconds = (Date.now() - connectStarted) / 1000;

@@ -7,9 +7,8 @@
 import { io } from 'socket.io-client';
 import WebSocket from 'ws';
 
-const { mode, viewer, url, count, localAddress, gameUuid, concurrency, reconnect } = JSON.parse(
-  process.argv[2],
-);
+const { mode, viewer, url, count, localAddress, gameUuid, concurrency, reconnect, joinsPerSecond } =
+  JSON.parse(process.argv[2]);
 /** As the web app: a join unanswered for this long is asked again after REJOIN_DELAY_MS. */
 const JOIN_TIMEOUT_MS = 10_000;
 const REJOIN_DELAY_MS = 2_000;
@@ -232,10 +231,16 @@ const started = Date.now();
 let next = 0;
 let failed = 0;
 let firstError = null;
+// Paced when asked: the server closes an address's connections past its event limit (a join is one).
+const joinGapMs = joinsPerSecond ? 1000 / joinsPerSecond : 0;
+let nextJoinAt = started;
 await Promise.all(
   Array.from({ length: concurrency }, async () => {
     while (next < count) {
       next++;
+      const slot = Math.max(nextJoinAt, Date.now());
+      nextJoinAt = slot + joinGapMs;
+      if (slot > Date.now()) await new Promise((resolve) => setTimeout(resolve, slot - Date.now()));
       try {
         clients.push(await open());
       } catch (error) {

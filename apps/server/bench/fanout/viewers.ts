@@ -64,6 +64,8 @@ export function forkLoads(
     concurrency: number;
     /** Rejoin on every reconnect, as the web app does (the reconnect storm). */
     reconnect?: boolean;
+    /** Joins a second per load process (unpaced when absent). */
+    joinsPerSecond?: number;
   },
 ): ChildProcess[] {
   return addresses.map((localAddress, i) => {
