@@ -42,8 +42,17 @@ export function Modal({
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    box.current?.querySelector<HTMLElement>(initialFocus)?.focus();
-    return () => opener?.focus();
+    // Focus once the dialog's frame is drawn: focusing now would force the layout of the whole
+    // new tree inside this task (a long task on a phone when the dialog opens with the page).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => box.current?.querySelector<HTMLElement>(initialFocus)?.focus());
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      opener?.focus();
+    };
     // Focus moves in once, on open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

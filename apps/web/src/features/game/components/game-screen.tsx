@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { Choice, LuckyFatePick, Stage } from '@ruthless/game';
 import type { ChatMessage } from '@ruthless/protocol';
@@ -60,6 +60,9 @@ export interface GameScreenProps {
 export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenProps) {
   useLiveGame(gameUuid, preview, onJoined, onChat);
   const view = useGameStore((s) => s.view);
+  // The first snapshot mounts the whole stage: as a transition, rendered in slices between which
+  // the browser can paint and take input, not in one long task with the store's synchronous update.
+  const tunedIn = useDeferredValue(view !== null);
   const roomUuid = view?.roomUuid ?? null;
   useRoomTheme(roomUuid);
   // Back in the lobby, the carousel shows the room of the game the player left.
@@ -152,7 +155,7 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
         latencyMs={latencyMs}
       />
 
-      {!view ? (
+      {!view || !tunedIn ? (
         <div className={styles.tuning} role="status">
           <Spinner size={36} label="Loading" />
           <p>Tuning in to the show…</p>
