@@ -36,7 +36,11 @@ test('registers a service worker that caches the shell, never the API, and shows
   context,
 }) => {
   await page.goto('/login');
-  // Registered, active and in control of the page (clientsClaim: no reload needed).
+  // Not while the first screen starts (its install downloads the whole shell): seconds after load.
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) ?? null),
+  ).toBeNull();
+  // Then registered, active and in control of the page (clientsClaim: no reload needed).
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toMatch(/\/$/);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);

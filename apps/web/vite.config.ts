@@ -16,8 +16,8 @@ export default defineConfig(({ command }) => ({
     // /api, /socket.io and media never touch its caches. A new version takes over at once.
     VitePWA({
       registerType: 'autoUpdate',
-      // A script file, not an inline one: the Content-Security-Policy allows no inline script.
-      injectRegister: 'script-defer',
+      // Registered by the app once its first screen has settled (src/lib/service-worker.ts).
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'offline.html', 'icons/apple-touch-icon-180.png'],
       manifest: {
         id: '/',

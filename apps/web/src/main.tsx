@@ -7,7 +7,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { whenSettled } from './app/when-settled';
 import { decodeLogo } from './components/ui/logo';
+import { registerServiceWorker } from './lib/service-worker';
 
 declare global {
   // zod's shared configuration (zod/v4/core), which it adopts when set before it loads.
@@ -32,16 +34,7 @@ void decodeLogo().then(() =>
   ),
 );
 
-// Field web vitals, loaded a few seconds after the page has loaded: the load event can come before
-// the first screen's lazy parts have even been asked for, and the reporter's request and evaluation
-// would then delay its first paint. Its observers are buffered, so nothing measured before is lost.
-const VITALS_DELAY_MS = 4000;
-window.addEventListener(
-  'load',
-  () =>
-    setTimeout(
-      () => void import('./lib/web-vitals').then((vitals) => vitals.reportWebVitals()),
-      VITALS_DELAY_MS,
-    ),
-  { once: true },
-);
+// Neither the field vitals reporter nor the service worker's install helps the first screen: they
+// start once it has settled. The vitals' observers are buffered, so nothing measured before is lost.
+whenSettled(() => void import('./lib/web-vitals').then((vitals) => vitals.reportWebVitals()));
+whenSettled(registerServiceWorker);
