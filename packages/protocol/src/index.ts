@@ -7,6 +7,7 @@ export * from './health';
 export * from './realtime';
 export * from './rooms';
 export * from './auth';
+export * from './auth-messages';
 export * from './user';
 export * from './user-details';
 export * from './tickets';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { OPERATOR } from './auth';
+import { OPERATOR } from './auth-messages';
 export const THEMES = ['RED', 'GOLD', 'GREEN', 'DEFAULT'] as const;
 export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;

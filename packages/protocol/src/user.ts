@@ -1,6 +1,6 @@
 import { isValidPhoneNumber, parsePhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OPERATOR } from './auth';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OPERATOR } from './auth-messages';
 
 /**
  * The player's settings at the operator: registration, the profile edit modal and the

@@ -1,11 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import {
-  claimResponseSchema,
-  type ClaimResponse,
-  type ClaimTicketBody,
-  type PurchaseBody,
-} from '@ruthless/protocol';
+import type { ClaimResponse, ClaimTicketBody, PurchaseBody } from '@ruthless/protocol';
 import { trackEvent } from '@/lib/analytics';
 import { api, errorMessage } from '@/lib/api-client';
 import { beginClaim, endClaim } from '@/lib/claims-in-flight';
@@ -22,7 +17,7 @@ export const TICKET_BOUGHT_MESSAGE = "You've successfully bought the ticket!";
 export function claimTicket(body: ClaimTicketBody | PurchaseBody): Promise<ClaimResponse> {
   const path = 'luckyFateCard' in body ? '/purchase' : '/claim-ticket';
   return api.post(path, body, {
-    schema: claimResponseSchema,
+    schema: () => import('@ruthless/protocol/tickets').then(({ claimResponseSchema }) => claimResponseSchema),
   });
 }
 

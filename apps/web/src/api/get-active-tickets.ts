@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { purchasesResponseSchema, type ActiveTicket } from '@ruthless/protocol';
+import type { ActiveTicket } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
 
@@ -8,7 +8,8 @@ export const activeTicketsQueryKey = ['activeTickets'] as const;
 /** `GET /purchases?unFinishedGames=true`: the player's tickets for games not ended. */
 export function getActiveTickets({ signal }: { signal?: AbortSignal } = {}): Promise<ActiveTicket[]> {
   return api.get('/purchases', {
-    schema: purchasesResponseSchema,
+    schema: () =>
+      import('@ruthless/protocol/tickets').then(({ purchasesResponseSchema }) => purchasesResponseSchema),
     query: { unFinishedGames: true },
     signal,
   });

@@ -38,7 +38,7 @@ export interface RequestOptions {
 
 /**
  * A call whose answer is read: the protocol's schema of the endpoint's response, or a loader of
- * it (`() => import('@ruthless/protocol').then((p) => p.roomsResponseSchema)`) for a route that
+ * it (`() => import('@ruthless/protocol/rooms').then((p) => p.roomsResponseSchema)`) for a route that
  * must not bundle zod up front (the landing): it loads while the request is on its way.
  */
 export interface ParsedRequestOptions<Schema extends z.ZodType> extends RequestOptions {

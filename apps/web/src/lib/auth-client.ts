@@ -1,12 +1,6 @@
 import { jwtClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
-import {
-  catalogueMessage,
-  GENERIC_ERROR_MESSAGE,
-  identityClaimsSchema,
-  identityTokenResponseSchema,
-  type IdentityClaims,
-} from '@ruthless/protocol';
+import { catalogueMessage, GENERIC_ERROR_MESSAGE, type IdentityClaims } from '@ruthless/protocol';
 import { useSessionStore } from '@/stores/session-store';
 import { trackEvent } from './analytics';
 import { ApiError } from './api-client';
@@ -41,22 +35,52 @@ export function unwrapAuthResult<T>(result: { data: T | null; error: BetterFetch
   return result.data as T;
 }
 
+/**
+ * The schemas of the identity token, loaded with the first token rather than with the app: the
+ * first screens then need no zod (docs/web-quality.md, JavaScript per route).
+ */
+const authSchemas = () => import('@ruthless/protocol/auth');
+
 /** A fresh identity token (JWT, 15 minutes) for the session cookie: `GET /api/auth/token`. */
 export async function fetchIdentityToken(): Promise<string> {
-  const result = await authClient.$fetch<unknown>('/token', { method: 'GET' });
+  const [result, { identityTokenResponseSchema }] = await Promise.all([
+    authClient.$fetch<unknown>('/token', { method: 'GET' }),
+    authSchemas(),
+  ]);
   const data = unwrapAuthResult(result as { data: unknown; error: BetterFetchError | null });
   return identityTokenResponseSchema.parse(data).token;
 }
 
-/** The claims of an identity token, read without checking it (the server checks it). */
-export function decodeIdentityToken(token: string): IdentityClaims {
+/**
+ * The payload of an identity token as it came, unchecked (the server checks the token itself):
+ * enough for what the screen shows from it, the email or the host's role.
+ */
+export function readTokenPayload(token: string): unknown {
   const payload = token.split('.')[1];
   if (!payload) throw new Error('Malformed identity token');
   const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
   const bytes = Uint8Array.from(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')), (c) =>
     c.charCodeAt(0),
   );
-  return identityClaimsSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/** One claim of an identity token's payload, unchecked; undefined when the token cannot be read. */
+export function readTokenClaim(token: string, claim: string): unknown {
+  try {
+    const payload = readTokenPayload(token);
+    return typeof payload === 'object' && payload !== null
+      ? (payload as Record<string, unknown>)[claim]
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The claims of an identity token, read against the protocol's schema. */
+export async function decodeIdentityToken(token: string): Promise<IdentityClaims> {
+  const { identityClaimsSchema } = await authSchemas();
+  return identityClaimsSchema.parse(readTokenPayload(token));
 }
 
 /**

@@ -1,14 +1,11 @@
-import { decodeIdentityToken } from '@/lib/auth-client';
+import { readTokenClaim } from '@/lib/auth-client';
 import { useSessionStore } from '@/stores/session-store';
 
 /** The `email` claim of an identity token, or null when there is none or it cannot be read. */
 export function emailFromToken(token: string | null): string | null {
   if (!token) return null;
-  try {
-    return decodeIdentityToken(token).email || null;
-  } catch {
-    return null;
-  }
+  const email = readTokenClaim(token, 'email');
+  return typeof email === 'string' && email !== '' ? email : null;
 }
 
 /** The signed-in player's email, read from the session's identity token. */
