@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './vite/precompress';
-import { preloadFonts } from './vite/preload-fonts';
+import { preloadFirstPaint } from './vite/preload-first-paint';
 import { routeBudgetReport } from './vite/route-budgets';
 
 const server = 'http://localhost:3000';
@@ -60,7 +60,7 @@ export default defineConfig(({ command }) => ({
         skipWaiting: true,
       },
     }),
-    preloadFonts(),
+    preloadFirstPaint(),
     routeBudgetReport(),
     precompress(),
   ],

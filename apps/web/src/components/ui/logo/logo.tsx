@@ -14,7 +14,7 @@ const DECODE_WAIT_MS = 1000;
 /**
  * Decodes the face before the app's first render, so that render's paint draws it (an <img>
  * whose picture is already decoded shows at once; otherwise it paints a frame or more later, and
- * that later paint is the page's LCP). index.html preloads the file (vite/preload-fonts.ts).
+ * that later paint is the page's LCP). index.html preloads the file (vite/preload-first-paint.ts).
  */
 export function decodeLogo(): Promise<void> {
   const image = new Image();

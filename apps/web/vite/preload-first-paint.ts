@@ -9,12 +9,12 @@ const link = (attrs: Record<string, string>): HtmlTagDescriptor => ({ tag: 'link
  * the logo's face, which the first render waits for (components/ui/logo): fetched beside the entry
  * script rather than after it.
  */
-export function preloadFonts(
-  pattern = /\/(luckiest-guy-app|nunito-app-wght)-[\w-]+\.woff2$/,
+export function preloadFirstPaint(
+  fonts = /\/(luckiest-guy-app|nunito-app-wght)-[\w-]+\.woff2$/,
   logo = /^assets\/ruthless-face-[\w-]+\.svg$/,
 ): Plugin {
   return {
-    name: 'ruthless:preload-fonts',
+    name: 'ruthless:preload-first-paint',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -22,7 +22,7 @@ export function preloadFonts(
         const files = Object.keys(bundle ?? {});
         return [
           ...files
-            .filter((file) => pattern.test(`/${file}`))
+            .filter((file) => fonts.test(`/${file}`))
             .map((file) =>
               link({ rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' }),
             ),
