@@ -54,7 +54,29 @@ const browser = {
   passed: playwright?.stats?.expected ?? 0,
   failed: (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0),
 };
-const failedSteps = steps.filter((step) => !step.ok).map((step) => step.name);
+// Named at the end, where a CI log's tail still shows them.
+const failedTests = [
+  ...(vitest?.testResults ?? []).flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${path.relative(root, file.name)} > ${test.fullName}`),
+  ),
+  ...playwrightFailures(playwright?.suites ?? []),
+];
+function playwrightFailures(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status !== 'expected' && test.status !== 'skipped'))
+      .map((spec) => `e2e/${spec.file} > ${spec.title}`),
+    ...playwrightFailures(suite.suites ?? []),
+  ]);
+}
+// A test step that failed because its tests did is counted by those tests, not once more.
+const countedByTests = {
+  'unit and integration tests': unit.failed,
+  'browser tests': browser.failed,
+};
+const failedSteps = steps.filter((step) => !step.ok && !countedByTests[step.name]).map((step) => step.name);
 // A report that went missing must not pass for a run that counted nothing.
 if (!vitest) failedSteps.push('unit and integration report missing');
 if (!playwright) failedSteps.push('browser report missing');
@@ -62,6 +84,7 @@ const summary = {
   unit,
   browser,
   failedSteps,
+  failedTests,
   passed: unit.passed + browser.passed,
   failed: unit.failed + browser.failed + failedSteps.length,
 };
@@ -71,6 +94,7 @@ console.log('\nSummary');
 console.log(`  unit and integration: ${unit.passed} passed, ${unit.failed} failed`);
 console.log(`  browser:              ${browser.passed} passed, ${browser.failed} failed`);
 if (failedSteps.length) console.log(`  failed steps:         ${failedSteps.join(', ')}`);
+for (const test of failedTests) console.log(`  failed: ${test}`);
 if (browser.passed + browser.failed === 0) console.log('  the browser tests did not run');
 console.log(`${summary.passed} passed, ${summary.failed} failed`);
 process.exit(summary.failed === 0 && browser.passed > 0 ? 0 : 1);
