@@ -3,6 +3,9 @@ import type { WebVital } from '@ruthless/protocol';
 import { vitalsPageOf } from '@ruthless/protocol/vitals-pages';
 import { API_BASE_URL } from './api-base-url';
 
+/** The performance mark set once the reporter listens. */
+const REPORTING_MARK = 'web-vitals:reporting';
+
 let queue: WebVital[] = [];
 let page = vitalsPageOf(window.location.pathname);
 
@@ -40,4 +43,6 @@ export function reportWebVitals(): void {
     if (document.visibilityState === 'hidden') flush();
   });
   window.addEventListener('pagehide', flush);
+  // Shows in a trace (and to the browser test) when the reporter began listening.
+  performance.mark(REPORTING_MARK);
 }
