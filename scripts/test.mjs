@@ -56,11 +56,14 @@ const browser = {
 };
 // Named at the end, where a CI log's tail still shows them.
 const failedTests = [
-  ...(vitest?.testResults ?? []).flatMap((file) =>
-    file.assertionResults
-      .filter((test) => test.status === 'failed')
-      .map((test) => `${path.relative(root, file.name)} > ${test.fullName}`),
-  ),
+  ...(vitest?.testResults ?? []).flatMap((file) => {
+    const name = path.relative(root, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    if (file.status === 'failed' && failed.length === 0)
+      return [`${name} (${(file.message ?? '').split('\n')[0]})`];
+    return failed.map((test) => `${name} > ${test.fullName}`);
+  }),
   ...playwrightFailures(playwright?.suites ?? []),
 ];
 function playwrightFailures(suites) {
