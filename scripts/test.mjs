@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { playwrightFailures, vitestFailures } from './failed-tests.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -54,26 +55,7 @@ const browser = {
   passed: playwright?.stats?.expected ?? 0,
   failed: (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0),
 };
-// Named at the end, where a CI log's tail still shows them.
-const failedTests = [
-  ...(vitest?.testResults ?? []).flatMap((file) => {
-    const name = path.relative(root, file.name);
-    const failed = file.assertionResults.filter((test) => test.status === 'failed');
-    // A file that failed outside its tests (an import, a hook) has no failed test to name.
-    if (file.status === 'failed' && failed.length === 0)
-      return [`${name} (${(file.message ?? '').split('\n')[0]})`];
-    return failed.map((test) => `${name} > ${test.fullName}`);
-  }),
-  ...playwrightFailures(playwright?.suites ?? []),
-];
-function playwrightFailures(suites) {
-  return suites.flatMap((suite) => [
-    ...(suite.specs ?? [])
-      .filter((spec) => spec.tests.some((test) => test.status !== 'expected' && test.status !== 'skipped'))
-      .map((spec) => `e2e/${spec.file} > ${spec.title}`),
-    ...playwrightFailures(suite.suites ?? []),
-  ]);
-}
+const failedTests = [...vitestFailures(vitest), ...playwrightFailures(playwright)];
 // A test step that failed because its tests did is counted by those tests, not once more.
 const countedByTests = {
   'unit and integration tests': unit.failed,

@@ -1,0 +1,42 @@
+// The failed tests of a run by name (`<file> > <title>`), read from Vitest's and Playwright's JSON
+// reports. scripts/test.mjs and .ci/run print them last, where a CI log's tail still shows them.
+//
+// `node scripts/failed-tests.mjs <label> <report.json>...` prints each failure of those reports
+// as `<label> <name>`; a report that is missing is passed over (its run already counts as failed).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The failures of a Vitest JSON report. */
+export function vitestFailures(report) {
+  return (report?.testResults ?? []).flatMap((file) => {
+    const name = path.relative(root, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    if (file.status === 'failed' && failed.length === 0)
+      return [`${name} (${(file.message ?? '').split('\n')[0]})`];
+    return failed.map((test) => `${name} > ${test.fullName}`);
+  });
+}
+
+/** The failures of a Playwright JSON report, flaky ones included (CI runs without retries). */
+export function playwrightFailures(report) {
+  const inSuites = (suites) =>
+    suites.flatMap((suite) => [
+      ...(suite.specs ?? [])
+        .filter((spec) => spec.tests.some((test) => test.status !== 'expected' && test.status !== 'skipped'))
+        .map((spec) => `e2e/${spec.file} > ${spec.title}`),
+      ...inSuites(suite.suites ?? []),
+    ]);
+  return inSuites(report?.suites ?? []);
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const [label, ...reports] = process.argv.slice(2);
+  for (const file of reports.filter((report) => existsSync(report))) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const failures = 'testResults' in report ? vitestFailures(report) : playwrightFailures(report);
+    for (const failure of failures) console.log(`${label} ${failure}`);
+  }
+}
