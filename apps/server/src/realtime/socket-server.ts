@@ -60,7 +60,9 @@ export async function startRealtime(options: {
   let createAdapter: typeof createRedisAdapter | undefined;
   if (options.redisUrl) {
     // Loaded only with Redis: the client is some 700 modules, which a single process never needs.
-    const [redisModule, adapterModule] = await Promise.all([
+    // Both are CommonJS: their `default` is module.exports under Node, tsx and the bundled build
+    // alike, where named exports of a lazily imported CommonJS chunk do not exist.
+    const [{ default: redisModule }, { default: adapterModule }] = await Promise.all([
       import('redis'),
       import('@socket.io/redis-streams-adapter'),
     ]);
