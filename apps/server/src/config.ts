@@ -104,7 +104,7 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   adminEmails: string[];
   demo: boolean;
-  /** GET /dev/mailbox (never in production; only to this machine's own loopback clients). */
+  /** GET /dev/mailbox (never in production or behind a proxy; only to direct loopback clients). */
   devMailbox: boolean;
   /** Browser origins allowed besides PUBLIC_URL's (sockets and the auth endpoints). */
   allowedOrigins: string[];
@@ -168,7 +168,9 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     adminEmails: values.ADMIN_EMAILS,
     // The demo's rooms and rolling schedule are on by default, except in production and tests.
     demo: values.DEMO ?? values.NODE_ENV === 'development',
-    devMailbox: values.NODE_ENV !== 'production' && (values.DEV_MAILBOX ?? true),
+    // Behind a proxy every client seems to come from the proxy's own address: no mailbox there.
+    devMailbox:
+      values.NODE_ENV !== 'production' && values.TRUST_PROXY === false && (values.DEV_MAILBOX ?? true),
     allowedOrigins: values.ALLOWED_ORIGINS,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,

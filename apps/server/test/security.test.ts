@@ -126,26 +126,39 @@ describe('per-account lockout (items 1 and 6)', () => {
 });
 
 describe('the dev mailbox (item 2)', () => {
-  it('answers only connections from this machine, whatever X-Forwarded-For says', async () => {
-    const local = await server.app.fastify.inject({ url: '/dev/mailbox' });
-    expect(local.statusCode).toBe(200);
-    for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }]) {
-      const remote = await server.app.fastify.inject({
-        url: '/dev/mailbox',
-        remoteAddress: '203.0.113.9',
-        headers,
-      });
+  it('answers only direct connections from this machine, never what a proxy forwards', async () => {
+    const direct = await startTestApp();
+    try {
+      expect((await fetch(`${direct.url}/dev/mailbox`)).status).toBe(200);
+      // A proxy on this machine (nginx) connects from loopback on behalf of anyone.
+      for (const headers of <Record<string, string>[]>[
+        { 'x-forwarded-for': '203.0.113.9' },
+        { 'x-forwarded-for': '127.0.0.1' },
+        { forwarded: 'for=203.0.113.9' },
+      ]) {
+        const proxied = await fetch(`${direct.url}/dev/mailbox`, { headers });
+        expect(proxied.status).toBe(404);
+        expect(await proxied.json()).toMatchObject({ statusCode: 404, message: 'Not found' });
+      }
+      const remote = await direct.app.fastify.inject({ url: '/dev/mailbox', remoteAddress: '203.0.113.9' });
       expect(remote.statusCode).toBe(404);
-      expect(remote.json()).toMatchObject({ statusCode: 404, message: 'Not found' });
+    } finally {
+      await direct.close();
     }
   });
 
-  it('is off with DEV_MAILBOX=false', async () => {
-    const off = await startTestApp({ DEV_MAILBOX: 'false' });
-    try {
-      expect((await fetch(`${off.url}/dev/mailbox`)).status).toBe(404);
-    } finally {
-      await off.close();
+  it('is off behind a proxy (TRUST_PROXY) and with DEV_MAILBOX=false', async () => {
+    for (const env of <Record<string, string>[]>[
+      { TRUST_PROXY: '1' },
+      { TRUST_PROXY: 'true' },
+      { DEV_MAILBOX: 'false' },
+    ]) {
+      const off = await startTestApp(env);
+      try {
+        expect((await fetch(`${off.url}/dev/mailbox`)).status).toBe(404);
+      } finally {
+        await off.close();
+      }
     }
   });
 });

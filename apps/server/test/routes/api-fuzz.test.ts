@@ -73,7 +73,13 @@ beforeAll(async () => {
     },
   );
   playerToken = (await registeredPlayer(server.url, 'fuzz-player@example.com')).token;
-  hostToken = (await provenHost(server.url, 'fuzz-host@example.com')).token;
+  // Behind a proxy (TRUST_PROXY) there is no dev mailbox: the code is read from the stored mail.
+  hostToken = (
+    await provenHost(server.url, 'fuzz-host@example.com', async () => {
+      const [mail] = await server.app.accounts.mailRepository.listRecent(1);
+      return mail && /oobCode=([\w-]+)/.exec(mail.text)?.[1];
+    })
+  ).token;
   forged = [...FORGED_TOKENS, ...(await forgedTokens(server.app, server.url, playerToken))];
 }, 60_000);
 

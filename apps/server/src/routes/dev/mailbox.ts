@@ -1,24 +1,31 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@ruthless/protocol';
 import { NotFoundError } from '../../errors';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-/** The connection comes from this machine (not what X-Forwarded-For claims). */
-const fromLoopback = (address: string | undefined) =>
-  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+/**
+ * A person on this machine itself: a loopback connection that no proxy forwarded. A proxy on this
+ * machine (nginx in `npm run cluster`) connects from loopback too, on behalf of anyone.
+ */
+const directFromThisMachine = (request: FastifyRequest) => {
+  const address = request.socket.remoteAddress;
+  const loopback = address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+  return loopback && !('x-forwarded-for' in request.headers) && !('forwarded' in request.headers);
+};
 
 /**
  * GET /dev/mailbox: the mail the server would have sent, newest first, for development without
- * an SMTP server. Registered only outside production unless DEV_MAILBOX=false, and it answers
- * only connections from this machine: reset links in it take over accounts (404 to others).
+ * an SMTP server. Registered only outside production, without DEV_MAILBOX=false or TRUST_PROXY
+ * (config.ts), and it answers only direct connections from this machine: reset links in it take
+ * over accounts (404 to everyone else).
  */
 const mailboxRoutes: FastifyPluginAsync = async (app) => {
   if (!app.config.devMailbox) return;
   const repository = app.accounts.mailRepository;
   app.get('/mailbox', { schema: { hide: true } }, async (request, reply) => {
-    if (!fromLoopback(request.socket.remoteAddress)) throw new NotFoundError(ErrorCode.notFound, 'Not found');
+    if (!directFromThisMachine(request)) throw new NotFoundError(ErrorCode.notFound, 'Not found');
     const mails = await repository.listRecent(100);
     const items = mails
       .map(
