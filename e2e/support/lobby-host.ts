@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import type { CreateGameBody, HostGame, Theme } from '@ruthless/protocol';
 import { baseUrl, claimsOf, identityToken, postJson, uniqueAddress } from './lobby-players';
+import { newestResetPath } from './mail';
 
 /**
  * The host who schedules the games the lobby tests need (sold out, starting in seconds…).
  * The e2e server lists HOST_EMAIL in ADMIN_EMAILS; the host role also needs a proven mailbox,
- * which a password reset through the dev mailbox (/dev/mailbox) gives.
+ * which a password reset through the mail (e2e/support/mail.ts) gives.
  */
 export const HOST_EMAIL = 'host@ruthless.test';
 export const HOST_PASSWORD = 'host-pass-1';
@@ -36,7 +37,7 @@ async function signIn(request: APIRequestContext, address: string) {
   );
 }
 
-/** Proves the host's mailbox: asks for a reset, follows the link from the dev mailbox. */
+/** Proves the host's mailbox: asks for a reset, follows the link from the mail. */
 async function verifyMailbox(request: APIRequestContext, address: string) {
   const headers = { 'x-forwarded-for': address };
   const ask = await postJson(
@@ -46,17 +47,7 @@ async function verifyMailbox(request: APIRequestContext, address: string) {
     headers,
   );
   expect(ask.status(), await ask.text()).toBe(200);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const page = await (await request.get('/dev/mailbox')).text();
-      const article = page
-        .split('<article>')
-        .find((item) => item.includes(HOST_EMAIL) && item.includes('oobCode='));
-      code = article ? decodeURIComponent(/oobCode=([^\s"<&]+)/.exec(article)?.[1] ?? '') : undefined;
-      return code;
-    })
-    .toBeTruthy();
+  const code = new URLSearchParams((await newestResetPath(HOST_EMAIL)).split('?')[1]).get('oobCode');
   const reset = await postJson(
     request,
     '/api/auth/reset-password',

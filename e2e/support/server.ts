@@ -6,8 +6,9 @@ import path from 'node:path';
 
 /**
  * A second server process for the tests that need other settings than the shared e2e server
- * (a real SMTP server, a Google stand-in): the real app on a fresh embedded database in a
- * temp dir, without demo data.
+ * (a real SMTP server, a Google stand-in): the compiled server, as the shared one (built by
+ * scripts/e2e-server.mjs before any test), on a fresh embedded database in a temp dir, without
+ * demo data.
  */
 export interface TestServer {
   url: string;
@@ -45,7 +46,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   const url = `http://127.0.0.1:${serverPort}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ruthless-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
