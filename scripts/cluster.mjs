@@ -1,7 +1,11 @@
 // `npm run cluster`: several server processes on internal ports with nginx in front on one port,
-// sharing this machine's PostgreSQL and Redis (docs/cluster.md). Ctrl-C stops everything.
+// sharing this machine's PostgreSQL and Redis (docs/cluster.md). Ctrl-C stops everything. The
+// processes run the compiled server, as `npm start` does (built here when its sources changed).
+// SIGHUP rolls them: the server is built again if its sources changed, then each process in
+// turn stops cleanly (handing its games over) and starts again once the one before answers.
 //
 //   node scripts/cluster.mjs [-n 3] [--port 3000]
+//   kill -HUP <the pid it prints>     (or `npm run cluster -- --roll` from another terminal)
 //
 // Environment: CLUSTER_PROCESSES (default 2), PORT (nginx's port, default 3000; the processes
 // take the next ones), DATABASE_URL (default the local PostgreSQL's database ruthless, created
@@ -12,6 +16,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildServer } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverDir = path.join(root, 'apps/server');
@@ -25,11 +30,12 @@ const { values: args } = parseArgs({
   options: {
     processes: { type: 'string', short: 'n' },
     port: { type: 'string', short: 'p' },
+    roll: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (args.help) {
-  console.log('Usage: npm run cluster -- [-n processes] [-p port]  (docs/cluster.md)');
+  console.log('Usage: npm run cluster -- [-n processes] [-p port] [--roll]  (docs/cluster.md)');
   process.exit(0);
 }
 const count = Number(args.processes ?? process.env.CLUSTER_PROCESSES ?? 2);
@@ -41,6 +47,22 @@ const host = process.env.HOST ?? '0.0.0.0';
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/ruthless';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Where a running cluster on this port writes its pid, for `--roll` from another terminal.
+const pidFile = path.join(os.tmpdir(), `ruthless-cluster-${port}.pid`);
+
+if (args.roll) {
+  let pid;
+  try {
+    pid = Number(await readFile(pidFile, 'utf8'));
+    process.kill(pid, 'SIGHUP');
+  } catch {
+    fail(`no cluster is running on port ${port} (${pidFile})`);
+  }
+  console.log(
+    `cluster: asked the cluster on port ${port} (pid ${pid}) to roll its processes; its output shows each step`,
+  );
+  process.exit(0);
+}
 
 /** nginx from PATH or Debian's place; installed with apt when missing and we are root. */
 function findNginx() {
@@ -130,6 +152,8 @@ let dir;
 const startedAt = [];
 const restartDelays = [];
 const restarts = new Map();
+/** Processes stopped on purpose by a rolling restart, which starts them again itself. */
+const retired = new Set();
 
 /** Runs a child with its output prefixed by `name`; `onExit` runs if it dies while we carry on. */
 function run(name, command, commandArgs, options, onExit) {
@@ -145,7 +169,7 @@ function run(name, command, commandArgs, options, onExit) {
   children.push(entry);
   child.on('exit', (code, signal) => {
     children.splice(children.indexOf(entry), 1);
-    if (stopping) return;
+    if (stopping || retired.delete(child)) return;
     console.log(`cluster: ${name} exited (${signal ?? code})`);
     onExit();
   });
@@ -168,10 +192,12 @@ async function stop(code = 0) {
     ),
   );
   if (dir) await rm(dir, { recursive: true, force: true });
+  await rm(pidFile, { force: true });
   process.exit(code);
 }
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+process.on('SIGHUP', () => void roll());
 // Should the script itself fail, it takes no process with it but its own.
 process.on('exit', () => {
   for (const { child } of children)
@@ -179,6 +205,7 @@ process.on('exit', () => {
 });
 
 const nginx = findNginx();
+await buildServer();
 await ensureDatabase(databaseUrl);
 await ensureRedis(redisUrl);
 dir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-cluster-'));
@@ -192,7 +219,7 @@ const config = template
   .replaceAll('{{LISTEN}}', host === '0.0.0.0' ? String(port) : `${host}:${port}`)
   .replaceAll(
     '{{SERVERS}}',
-    ports.map((internal) => `    server 127.0.0.1:${internal} max_fails=1 fail_timeout=5s;`).join('\n'),
+    ports.map((internal) => `    server 127.0.0.1:${internal} max_fails=0;`).join('\n'),
   );
 await writeFile(path.join(dir, 'nginx.conf'), config);
 const tested = spawnSync(
@@ -215,19 +242,57 @@ const serverEnv = {
   REDIS_URL: redisUrl,
   // nginx is the one proxy in front: the client's address is the one it forwards.
   TRUST_PROXY: '1',
+  // Everyone reaches the processes through nginx: no dev mailbox (TRUST_PROXY turns it off too).
+  DEV_MAILBOX: 'false',
 };
+const processes = [];
 const startServer = (i) => {
   const child = run(
     `server ${i + 1}`,
     process.execPath,
-    ['--import', 'tsx', 'src/main.ts'],
+    ['--enable-source-maps', 'dist/main.js'],
     { cwd: serverDir, env: { ...serverEnv, PORT: String(ports[i]) } },
     () => startAgain(i),
   );
+  processes[i] = child;
   startedAt[i] = Date.now();
   console.log(`cluster: server ${i + 1} (pid ${child.pid}) on 127.0.0.1:${ports[i]}`);
   return child;
 };
+
+/**
+ * A rolling restart: one process at a time stops on SIGTERM (it refuses new connections, hands
+ * its games over at once, closes its sockets so their phones reconnect to the others, finishes
+ * its requests) and starts again; the next goes once it answers. nginx meanwhile sends new
+ * connections to the processes that answer.
+ */
+let rolling = false;
+async function roll() {
+  if (rolling || stopping) return;
+  rolling = true;
+  try {
+    console.log('cluster: rolling restart');
+    await buildServer();
+    for (let i = 0; i < count && !stopping; i++) {
+      const old = processes[i];
+      if (old && old.exitCode === null && old.signalCode === null) {
+        const exited = new Promise((resolve) => old.once('exit', resolve));
+        retired.add(old);
+        console.log(`cluster: stopping server ${i + 1} (pid ${old.pid})`);
+        old.kill('SIGTERM');
+        await exited;
+      }
+      clearTimeout(restarts.get(i));
+      restarts.delete(i);
+      const child = startServer(i);
+      if (!(await waitForHealth(`http://127.0.0.1:${ports[i]}`, child)))
+        console.error(`cluster: server ${i + 1} did not answer after the restart`);
+    }
+    console.log(`cluster: rolled ${count} processes`);
+  } finally {
+    rolling = false;
+  }
+}
 
 // A process that dies is started again on its port, as a supervisor would: at once when it had
 // run for a minute, else after 1, 2, 4… up to 30 s while it keeps dying (a crash loop must not
@@ -265,6 +330,7 @@ run(
   // Without nginx nothing reaches the processes: everything stops.
   () => void stop(1),
 );
+await writeFile(pidFile, String(process.pid));
 console.log(
-  `cluster: ${count} processes behind ${publicUrl} (nginx on port ${port}); Ctrl-C stops everything`,
+  `cluster: ${count} processes behind ${publicUrl} (nginx on port ${port}); Ctrl-C stops everything, SIGHUP to pid ${process.pid} rolls them`,
 );

@@ -30,7 +30,10 @@ export interface App {
   accounts: Accounts;
   live: LiveGames;
   runner: GameRunner;
-  /** Stops accepting, finishes requests in flight, then closes sockets and the database. */
+  /**
+   * Stops accepting, hands its games over, closes sockets (their clients reconnect elsewhere),
+   * finishes requests in flight, then closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -104,6 +107,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     accounts: fastify.accounts,
     live: fastify.live,
     runner: fastify.runner,
-    close: () => fastify.close(),
+    close: async () => {
+      // No new connection first (idle keep-alive ones close too): a balancer sends the phones
+      // that reconnect while the services stop to the other processes, not back to this one.
+      if (fastify.server.listening) fastify.server.close();
+      await fastify.close();
+    },
   };
 }

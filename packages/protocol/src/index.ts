@@ -5,6 +5,7 @@
 export * from './errors';
 export * from './health';
 export * from './realtime';
+export * from './reconnection';
 export * from './rooms';
 export * from './auth';
 export * from './auth-messages';

@@ -136,8 +136,9 @@ export async function startRealtime(options: {
     io,
     redis,
     async close() {
-      io.local.disconnectSockets(true);
-      // Closes the engine's clients without closing the HTTP server, which Fastify owns.
+      // Closes the engine's transports without closing the HTTP server, which Fastify owns. No
+      // disconnect packet: the clients take it for a lost connection and reconnect at once, to
+      // another process in a cluster (with a disconnect packet they would stay away for good).
       io.engine.close();
       if (redis?.isOpen) await redis.quit().catch(() => {});
     },

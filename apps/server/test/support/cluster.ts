@@ -44,6 +44,8 @@ export class TestCluster {
     readonly app: App,
     private readonly script: ChildProcess,
     private readonly cleanup: () => Promise<void>,
+    /** Resolves once the script's output so far matches (the processes' lines included). */
+    readonly printed: (pattern: RegExp) => Promise<void>,
   ) {}
 
   static async start(processes: number): Promise<TestCluster> {
@@ -78,20 +80,31 @@ export class TestCluster {
       },
     );
     const servers: ServerProcess[] = [];
-    const ready = new Promise<void>((resolve, reject) => {
-      let output = '';
-      script.stdout!.on('data', (chunk: Buffer) => {
-        // The processes log warnings and errors only (LOG_LEVEL): show them with the test's.
-        process.stdout.write(chunk);
-        output += chunk.toString();
-        for (const match of output.matchAll(/server \d+ \(pid (\d+)\) on (127\.0\.0\.1:\d+)/g)) {
-          if (!servers.some((server) => server.pid === Number(match[1])))
-            servers.push({ pid: Number(match[1]), url: `http://${match[2]}` });
-        }
-        if (output.includes('processes behind')) resolve();
-      });
-      script.once('exit', (code) => reject(new Error(`cluster script exited (${code}):\n${output}`)));
+    let output = '';
+    const waiters = new Set<{ pattern: RegExp; resolve: () => void }>();
+    script.stdout!.on('data', (chunk: Buffer) => {
+      // The processes log warnings and errors only (LOG_LEVEL): show them with the test's.
+      process.stdout.write(chunk);
+      output += chunk.toString();
+      for (const match of output.matchAll(/server \d+ \(pid (\d+)\) on (127\.0\.0\.1:\d+)/g)) {
+        if (!servers.some((server) => server.pid === Number(match[1])))
+          servers.push({ pid: Number(match[1]), url: `http://${match[2]}` });
+      }
+      for (const waiter of waiters) if (waiter.pattern.test(output)) waiter.resolve();
     });
+    const printed = (pattern: RegExp) =>
+      new Promise<void>((resolve, reject) => {
+        const waiter = {
+          pattern,
+          resolve: () => {
+            waiters.delete(waiter);
+            resolve();
+          },
+        };
+        waiters.add(waiter);
+        script.once('exit', (code) => reject(new Error(`cluster script exited (${code}):\n${output}`)));
+      });
+    const ready = printed(/processes behind/);
     const cleanup = async () => {
       await app.close().catch(() => {});
       await database.drop();
@@ -104,8 +117,20 @@ export class TestCluster {
       await cleanup();
       throw error;
     }
-    return new TestCluster(url, servers, app, script, cleanup);
+    return new TestCluster(url, servers, app, script, cleanup, printed);
   }
+
+  /**
+   * A rolling restart, as an operator asks for one (SIGHUP to the script): each process in turn
+   * stops on SIGTERM and starts again. Resolves once the last one answers.
+   */
+  async roll(): Promise<void> {
+    const rolls = (this.rolls += 1);
+    const done = this.printed(new RegExp(`(cluster: rolled \\d+ processes[^]*){${rolls}}`));
+    this.script.kill('SIGHUP');
+    await done;
+  }
+  private rolls = 0;
 
   /** The server process whose runner drives `gameId` now, if any. */
   async runnerOf(gameId: string): Promise<ServerProcess | undefined> {
@@ -128,17 +153,23 @@ export class TestCluster {
   }
 
   /** Players who exist in the database, with identity tokens signed by the app's own key. */
-  players(count: number, name: string): Promise<{ id: string; token: string }[]> {
-    return insertPlayers(this.app, count, name);
+  players(
+    count: number,
+    name: string,
+    options?: { registered?: boolean },
+  ): Promise<{ id: string; token: string }[]> {
+    return insertPlayers(this.app, count, name, options);
   }
 
-  /** A room with one game, straight into the database. */
+  /** A game straight into the database, in a room of its own unless `roomId` names one. */
   async game(options: {
     startsInMs: number;
     maxTickets: number;
     timings?: Record<string, number>;
+    roomId?: string;
   }): Promise<{ gameId: string; roomId: string }> {
-    const roomId = await insertRoom(this.app.database.db, 'Cluster');
+    const roomId =
+      options.roomId ?? (await insertRoom(this.app.database.db, `Cluster ${randomUUID().slice(0, 8)}`));
     return { gameId: await insertGame(this.app.database.db, roomId, options), roomId };
   }
 }

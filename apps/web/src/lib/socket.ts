@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@ruthless/protocol';
+import { SOCKET_RECONNECTION } from '@ruthless/protocol/reconnection';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
 
@@ -27,6 +28,7 @@ function createSocket(): AppSocket {
   const created: AppSocket = io({
     path: '/socket.io',
     transports: ['websocket', 'polling'],
+    ...SOCKET_RECONNECTION,
     // Each (re)connection carries the identity of the moment: the token, or the read-only preview.
     auth: (send) => {
       const identity = currentIdentity();

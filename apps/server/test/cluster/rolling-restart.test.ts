@@ -1,0 +1,166 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { SOCKET_RECONNECTION, type ClaimResponse, type LiveGameMessage } from '@ruthless/protocol';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chatMessages, tickets } from '../../src/db/schema';
+import { clusterUnavailable, postFrom, TestCluster } from '../support/cluster';
+import { Viewer } from '../support/live';
+
+// docs/operations.md: every process of a live show restarted in turn (`npm run cluster`'s SIGHUP,
+// as a deploy does) while 50 phones watch the draw, claim tickets for the next show and chat.
+const unavailable = clusterUnavailable();
+
+const PHONES = 50;
+const addressOf = (i: number) => `127.0.2.${i + 1}`;
+const BALL_INTERVAL_MS = 400;
+
+describe.skipIf(unavailable)(
+  `a rolling restart of two processes behind nginx${unavailable ? ` (skipped: ${unavailable})` : ''}`,
+  () => {
+    let cluster: TestCluster | undefined;
+    const phones: Viewer[] = [];
+    afterAll(async () => {
+      for (const phone of phones.splice(0)) phone.close();
+      await cluster?.stop();
+    });
+
+    it('loses no ball, claim or chat message, and the draw never stops for 2 s', async () => {
+      cluster = await TestCluster.start(2);
+      const players = await cluster.players(PHONES, 'Phone', { registered: true });
+      const show = await cluster.game({
+        startsInMs: 5000,
+        maxTickets: PHONES,
+        timings: {
+          greenRoomMs: 2000,
+          reelsMs: 100,
+          luckyFateMs: 100,
+          ballIntervalMs: BALL_INTERVAL_MS,
+          ruthlessMs: 500,
+          revealMs: 100,
+        },
+      });
+      const nextShow = await cluster.game({ startsInMs: 3_600_000, maxTickets: PHONES });
+      const claim = (i: number, game: { gameId: string; roomId: string }) =>
+        postFrom(
+          addressOf(i),
+          `${cluster!.url}/api/claim-ticket`,
+          { authorization: players[i]!.token },
+          { gameUuid: game.gameId, roomUuid: game.roomId },
+        ).catch((error: Error) => ({ status: 0, body: error.message }));
+      const claims = await Promise.all(players.map((_, i) => claim(i, show)));
+      expect(claims.map((response) => response.status)).toEqual(players.map(() => 201));
+
+      // When each phone saw each new ball: the missed ones come in a burst after a reconnection.
+      const ballTimes = new Map<Viewer, number[]>();
+      for (const [i, player] of players.entries()) {
+        // The app's own reconnection settings.
+        const phone = await Viewer.join(cluster.url, player.token, show.gameId, {
+          localAddress: addressOf(i),
+          ...SOCKET_RECONNECTION,
+        } as object);
+        phones.push(phone);
+        ballTimes.set(phone, []);
+      }
+      const sampler = setInterval(() => {
+        const now = Date.now();
+        for (const phone of phones) {
+          const times = ballTimes.get(phone)!;
+          while (times.length < phone.balls.length) times.push(now);
+        }
+      }, 10);
+
+      const first = phones[0]!;
+      await first.waitFor(() => first.balls.length >= 4, 30_000);
+      const runner = await cluster.runnerOf(show.gameId);
+      expect(runner).toBeDefined();
+
+      // During the roll: every phone claims a ticket for the next show and says something.
+      const rolled = cluster.roll();
+      const runnerStopped = cluster.printed(new RegExp(`stopping server \\d+ \\(pid ${runner!.pid}\\)`));
+      let handoverMs: number | undefined;
+      void runnerStopped.then(async () => {
+        const stoppedAt = Date.now();
+        for (;;) {
+          const now = await cluster!.runnerOf(show.gameId);
+          if (now && now.pid !== runner!.pid) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        handoverMs = Date.now() - stoppedAt;
+      });
+      const during: Promise<{ i: number; claim: { status: number; body: string }; chat: number }>[] = [];
+      for (const i of players.keys()) {
+        during.push(
+          (async () => ({
+            i,
+            claim: await claim(i, nextShow),
+            chat: (
+              await postFrom(
+                addressOf(i),
+                `${cluster!.url}/api/chat`,
+                { authorization: players[i]!.token },
+                { gameUuid: show.gameId, roomUuid: show.roomId, chatContent: `hello from phone ${i}` },
+              ).catch(() => ({ status: 0, body: '' }))
+            ).status,
+          }))(),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 60));
+      }
+      const sent = await Promise.all(during);
+      await rolled;
+      for (const phone of phones)
+        await phone.waitFor((message: LiveGameMessage) => message.event.type === 'game-ended', 90_000);
+      clearInterval(sampler);
+
+      // Every phone got every ball once, in the drawn order.
+      const db = cluster.app.database.db;
+      const drawn = first.balls;
+      expect(drawn.length).toBeGreaterThan(8);
+      let longestGapMs = 0;
+      for (const [i, phone] of phones.entries()) {
+        expect(phone.balls, `phone ${i}'s balls`).toEqual(drawn);
+        const seqs = phone.messages.map((message) => message.seq);
+        expect(seqs, `phone ${i}: every event once, in order`).toEqual(
+          Array.from({ length: seqs.length }, (_, k) => seqs[0]! + k),
+        );
+        const times = ballTimes.get(phone)!;
+        for (let k = 1; k < times.length; k++) {
+          longestGapMs = Math.max(longestGapMs, times[k]! - times[k - 1]!);
+        }
+      }
+
+      // Every acknowledged claim and chat message is stored.
+      const dealt = await db
+        .select({ playerId: tickets.playerId, ticketIndex: tickets.ticketIndex })
+        .from(tickets)
+        .where(and(eq(tickets.gameId, nextShow.gameId), isNull(tickets.releasedAt)));
+      const dealtTo = new Map(dealt.map((ticket) => [ticket.playerId, ticket.ticketIndex]));
+      const acknowledgedClaims = sent.filter((result) => result.claim.status === 201);
+      for (const { i, claim: response } of acknowledgedClaims) {
+        const told = (JSON.parse(response.body) as ClaimResponse).ticket.ticketIndex;
+        expect(dealtTo.get(players[i]!.id), `phone ${i}'s claim`).toBe(told);
+      }
+      const stored = new Set(
+        (
+          await db
+            .select({ text: chatMessages.text })
+            .from(chatMessages)
+            .where(eq(chatMessages.gameId, show.gameId))
+        ).map((message) => message.text),
+      );
+      const acknowledgedChats = sent.filter((result) => result.chat === 201);
+      for (const { i } of acknowledgedChats)
+        expect(stored, `phone ${i}'s message`).toContain(`hello from phone ${i}`);
+
+      console.log(
+        `rolling restart: ${drawn.length} balls, longest gap between two balls on a phone ${longestGapMs} ms ` +
+          `(interval ${BALL_INTERVAL_MS} ms); the draw moved ${handoverMs} ms after its process was told to stop; ` +
+          `claims ${acknowledgedClaims.length}/${PHONES} acknowledged, chat ${acknowledgedChats.length}/${PHONES}`,
+      );
+      expect(handoverMs).toBeDefined();
+      expect(handoverMs!).toBeLessThan(1000);
+      expect(longestGapMs).toBeLessThan(2000);
+      // A restart refuses nothing a person sent: nginx sends each request to a process that answers.
+      expect(acknowledgedClaims.length).toBe(PHONES);
+      expect(acknowledgedChats.length).toBe(PHONES);
+    }, 180_000);
+  },
+);
