@@ -7,6 +7,7 @@ import type { Accounts, AccountsOptions } from './auth/accounts';
 import type { RateLimitRule } from './auth/rate-limit';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { requestForLog } from './log-redaction';
 import type { GameRunner } from './live/game-runner';
 import type { LiveGames } from './live/live-games.service';
 import errorHandler from './plugins/error-handler';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+      serializers: { req: requestForLog },
     },
     trustProxy: typeof trustProxy === 'number' ? proxyTrust(trustProxy) : trustProxy,
     bodyLimit: 64 * 1024,

@@ -48,7 +48,8 @@ export class TestCluster {
     readonly printed: (pattern: RegExp) => Promise<void>,
   ) {}
 
-  static async start(processes: number): Promise<TestCluster> {
+  /** `processEnv`: more settings for the processes (the script keeps its own TRUST_PROXY). */
+  static async start(processes: number, processEnv: Record<string, string> = {}): Promise<TestCluster> {
     const database = await createScratchDatabase(process.env.DATABASE_URL!);
     const prefix = `test:cluster:${randomUUID()}:`;
     const port = await freeRun(processes + 1);
@@ -75,7 +76,7 @@ export class TestCluster {
       ['scripts/cluster.mjs', '-n', String(processes), '-p', String(port)],
       {
         cwd: root,
-        env: { ...process.env, ...env },
+        env: { ...process.env, ...env, ...processEnv },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );

@@ -1,0 +1,207 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { GameResults, HostGame } from '@ruthless/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetCodeIn, startSmtpServer, type TestSmtpServer } from '../../../../test/support/smtp-server';
+import { clusterUnavailable, TestCluster } from '../support/cluster';
+import { api, provenHost, Viewer, withDetails } from '../support/live';
+import { registeredPlayer } from '../support/http';
+import { createScratchDatabase, freePort, waitForHealth } from '../support/test-app';
+
+// The server that ships is the one tested: the compiled build (apps/server/dist, what `npm start`
+// runs) in every configuration the README offers, each playing a short show end to end. The
+// configurations that need PostgreSQL and Redis run in CI's second pass, which sets both URLs.
+const root = path.resolve(import.meta.dirname, '../../../..');
+const HOST_EMAIL = 'host@compiled.test';
+const FAST = {
+  greenRoomMs: 1500,
+  reelsMs: 100,
+  luckyFateMs: 100,
+  ballIntervalMs: 150,
+  ruthlessMs: 500,
+  revealMs: 100,
+};
+
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+  smtp = await startSmtpServer();
+}, 120_000);
+afterAll(async () => {
+  await smtp?.close();
+});
+
+/** One `node apps/server/dist/main.js`, as `npm start` runs it, with everything it logs. */
+async function startCompiled(env: Record<string, string>) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-compiled-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DEMO: 'false',
+      // Everything a process says, so a test can tell that no secret is among it.
+      LOG_LEVEL: 'trace',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ADMIN_EMAILS: HOST_EMAIL,
+      SMTP_URL: smtp.url,
+      ...env,
+    },
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const health = await waitForHealth(url, 60_000).catch((error: Error) => {
+    throw new Error(`${error.message}\n${output}`);
+  });
+  expect(health.status, output).toBe(200);
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A short show through the server at `url`: the host proves their mailbox over SMTP and schedules
+ * a game, a player signs up and claims a ticket, watches the draw on a socket, loses the
+ * connection mid-draw and comes back, and sees every ball once to the end.
+ */
+async function playShortShow(url: string): Promise<{ resetCode: string }> {
+  const mailsBefore = smtp.mails.length;
+  let resetCode = '';
+  const host = await provenHost(url, HOST_EMAIL, async () => {
+    const mail = smtp.mails.slice(mailsBefore).find((candidate) => candidate.to.includes(HOST_EMAIL));
+    if (!mail) return undefined;
+    resetCode = resetCodeIn(mail.decoded, url);
+    // The host opens the link, as a browser does, before the app sends the code on.
+    await fetch(`${url}/forgot-password?oobCode=${resetCode}`);
+    return resetCode;
+  });
+  const room = await api(url, 'POST', '/api/host/rooms', host.token, {
+    name: `Compiled ${Date.now() % 100_000}`,
+    theme: 'GOLD',
+    roomImage: '/rooms/ruby-rush.svg',
+  });
+  expect(room.status, JSON.stringify(room.body)).toBe(201);
+  const created = await api(
+    url,
+    'POST',
+    `/api/host/rooms/${room.body.roomUuid as string}/games`,
+    host.token,
+    {
+      gameStartTime: new Date(Date.now() + 3000).toISOString(),
+      maxTickets: 10,
+      prizeLuckyFateSelections: 'in-game',
+      prizes: { oneLine: 100, twoLines: 200, fullHouse: 1000 },
+      timings: FAST,
+    },
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const game = created.body as unknown as HostGame;
+
+  const player = await registeredPlayer(url, `player-${Date.now()}@compiled.test`);
+  await withDetails(url, player.token, `Show${Date.now() % 10_000}`, 'share');
+  const claim = await api(url, 'POST', '/api/claim-ticket', player.token, {
+    gameUuid: game.gameUuid,
+    roomUuid: game.roomUuid,
+  });
+  expect(claim.status, JSON.stringify(claim.body)).toBe(201);
+
+  const phone = await Viewer.join(url, player.token, game.gameUuid);
+  try {
+    expect(phone.snapshot!.you!.ticket).toHaveLength(3);
+    await phone.waitFor(() => phone.balls.length >= 3, 30_000);
+    // A lost connection mid-draw: the phone comes back and catches up from its last seq.
+    phone.socket.disconnect();
+    const seenBefore = phone.balls.length;
+    phone.socket.connect();
+    await phone.rejoin(game.gameUuid);
+    await phone.waitFor((message) => message.event.type === 'game-ended', 60_000);
+    const results = (await api(url, 'GET', `/api/games/${game.gameUuid}/results`, null))
+      .body as unknown as GameResults;
+    expect(phone.balls.length).toBeGreaterThan(seenBefore);
+    expect(phone.balls).toEqual(results.ballSequence);
+    const seqs = phone.messages.map((message) => message.seq);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, k) => seqs[0]! + k));
+    expect(results.winners.map((winner) => winner.prize)).toContain('full-house');
+  } finally {
+    phone.close();
+  }
+  return { resetCode };
+}
+
+const postgres = process.env.DATABASE_URL;
+const redis = process.env.REDIS_URL;
+const single = [
+  { name: 'on the embedded PGlite', needs: !postgres ? undefined : 'runs in the pass without DATABASE_URL' },
+  { name: 'on PostgreSQL', needs: postgres ? undefined : 'needs DATABASE_URL' },
+  {
+    name: 'on PostgreSQL + Redis',
+    needs: postgres && redis ? undefined : 'needs DATABASE_URL and REDIS_URL',
+  },
+];
+
+describe('the compiled server', () => {
+  for (const configuration of single) {
+    it.skipIf(configuration.needs)(
+      `plays a short show ${configuration.name}${configuration.needs ? ` (skipped: ${configuration.needs})` : ''}`,
+      async () => {
+        const database = configuration.name.includes('PostgreSQL')
+          ? await createScratchDatabase(postgres!)
+          : undefined;
+        const server = await startCompiled({
+          ...(database ? { DATABASE_URL: database.url } : {}),
+          ...(configuration.name.includes('Redis')
+            ? { REDIS_URL: redis!, REDIS_PREFIX: `test:compiled:${process.pid}:` }
+            : {}),
+        });
+        try {
+          const health = (await (await fetch(`${server.url}/health`)).json()) as Record<string, string>;
+          expect(health.databaseKind).toBe(database ? 'postgres' : 'pglite');
+          if (configuration.name.includes('Redis')) expect(health.redis).toBe('up');
+          const { resetCode } = await playShortShow(server.url);
+          // The reset code went by mail only: not into any line the process logged.
+          expect(resetCode.length).toBeGreaterThan(10);
+          expect(server.output()).not.toContain(resetCode);
+        } finally {
+          await server.stop();
+          await database?.drop();
+        }
+      },
+      120_000,
+    );
+  }
+
+  const unavailable = clusterUnavailable();
+  it.skipIf(unavailable)(
+    `plays a short show on two processes behind nginx, which never shows the dev mailbox${unavailable ? ` (skipped: ${unavailable})` : ''}`,
+    async () => {
+      const cluster = await TestCluster.start(2, { ADMIN_EMAILS: HOST_EMAIL, SMTP_URL: smtp.url });
+      try {
+        // nginx connects from this machine on behalf of anyone: no dev mailbox through it.
+        expect((await fetch(`${cluster.url}/dev/mailbox`)).status).toBe(404);
+        await playShortShow(cluster.url);
+      } finally {
+        await cluster.stop();
+      }
+    },
+    120_000,
+  );
+});
