@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import type { App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 
 let config: Config;
@@ -12,8 +13,15 @@ try {
 }
 
 // Loaded after the configuration is known good, so a bad setting fails fast and alone.
-const { buildApp } = await import('./app');
-const app = await buildApp(config);
+const [{ buildApp }, { SchemaBehindError }] = await Promise.all([import('./app'), import('./db/database')]);
+let app: App;
+try {
+  app = await buildApp(config);
+} catch (error) {
+  if (!(error instanceof SchemaBehindError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.fastify.log.error({ err }, 'shutting down after an error');
   else app.fastify.log.info({ signal }, 'shutting down');

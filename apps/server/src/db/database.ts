@@ -54,15 +54,29 @@ async function migrationsUpToDate(db: Db): Promise<boolean> {
 }
 
 /**
- * Opens PostgreSQL when a URL is given, else the embedded PGlite kept on disk in dataDir,
- * and applies the committed migrations.
+ * What a start does about migrations the database lacks: `apply` them (under a lock, so several
+ * processes starting together take turns), or `require` them applied already and refuse to
+ * serve on an older schema (production on PostgreSQL: `npm run migrate` is a deliberate step of
+ * a deploy, docs/operations.md).
+ */
+export type MigrationPolicy = 'apply' | 'require';
+
+/** Thrown when the database's schema is older than this server's code. */
+export class SchemaBehindError extends Error {
+  override name = 'SchemaBehindError';
+}
+
+/**
+ * Opens PostgreSQL when a URL is given, else the embedded PGlite kept on disk in dataDir, and
+ * applies the committed migrations (on PGlite always: one process owns it).
  */
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  migrations?: MigrationPolicy;
 }): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, options.migrations ?? 'apply')
     : await openPglite(path.join(options.dataDir, 'pglite'));
   // Closing twice (a failed health check, then shutdown) must be harmless.
   let closing: Promise<void> | undefined;
@@ -97,7 +111,7 @@ async function openPglite(directory: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, migrations: MigrationPolicy): Promise<Database> {
   // Loaded only for PostgreSQL (pg and its drizzle driver).
   const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
     import('pg'),
@@ -109,6 +123,12 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   const db = drizzlePostgres(pool, { schema });
   if (!(await migrationsUpToDate(db as unknown as Db))) {
+    if (migrations === 'require') {
+      await pool.end();
+      throw new SchemaBehindError(
+        'The database schema is older than this server: run `npm run migrate` with the same DATABASE_URL, then start again (docs/operations.md).',
+      );
+    }
     const lockClient = await pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Db } from '../../src/db/database';
+import { createScratchDatabase } from '../support/test-app';
 
 const journalFile = path.resolve(import.meta.dirname, '../../src/db/migrations/meta/_journal.json');
 
@@ -53,4 +55,61 @@ describe('the migrations at start', () => {
     expect(await appliedMigrations(upToDate.db)).toEqual(everyMigration);
     await upToDate.close();
   }, 240_000);
+});
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+/** `npm run migrate` as an operator runs it (the compiled server's migrate.ts). */
+function runMigrate(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/migrate.mjs'], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('npm run migrate', () => {
+  it('migrates the embedded database of DATA_DIR and says so', async () => {
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: unknown[] };
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'ruthless-migrate-'));
+    try {
+      const { code, output } = await runMigrate({ DATA_DIR: folder });
+      expect(code, output).toBe(0);
+      expect(output).toContain(
+        `The database schema is up to date (pglite, ${journal.entries.length} migrations applied).`,
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'is the step a production start requires: two runs at once apply each migration once',
+    async () => {
+      const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { when: number }[] };
+      const database = await createScratchDatabase(process.env.DATABASE_URL!);
+      try {
+        const open = () =>
+          openDatabase({ databaseUrl: database.url, dataDir: os.tmpdir(), migrations: 'require' });
+        await expect(open()).rejects.toThrow(
+          'The database schema is older than this server: run `npm run migrate` with the same DATABASE_URL, then start again (docs/operations.md).',
+        );
+        const runs = await Promise.all([
+          runMigrate({ DATABASE_URL: database.url }),
+          runMigrate({ DATABASE_URL: database.url }),
+        ]);
+        for (const run of runs) expect(run.code, run.output).toBe(0);
+        const migrated = await open();
+        expect(await appliedMigrations(migrated.db)).toEqual(journal.entries.map((entry) => entry.when));
+        await migrated.close();
+      } finally {
+        await database.drop();
+      }
+    },
+    120_000,
+  );
 });

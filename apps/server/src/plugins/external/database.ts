@@ -10,7 +10,12 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const database = await openDatabase(app.config);
+    const database = await openDatabase({
+      ...app.config,
+      // In production a deploy migrates first (`npm run migrate`); a process never serves on an
+      // older schema, nor changes it under the processes of the previous release.
+      migrations: app.config.nodeEnv === 'production' ? 'require' : 'apply',
+    });
     app.decorate('database', database);
     // Closed last: the services' own stops (preClose) still write to it.
     app.addHook('onClose', async () => {

@@ -1,0 +1,27 @@
+// `npm run migrate`: applies the migrations the database lacks and exits. On PostgreSQL under an
+// advisory lock, so two runs (or a run and a starting process) never apply them at once. In
+// production the server only checks the schema at start (docs/operations.md, Migrations).
+import { sql } from 'drizzle-orm';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, queryRows } from './db/database';
+
+let config: Config;
+try {
+  config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const database = await openDatabase({ ...config, migrations: 'apply' });
+try {
+  const [row] = await queryRows<{ applied: string | number }>(
+    database.db,
+    sql`select count(*) as applied from drizzle.__drizzle_migrations`,
+  );
+  console.log(
+    `The database schema is up to date (${database.kind}, ${Number(row?.applied)} migrations applied).`,
+  );
+} finally {
+  await database.close();
+}
