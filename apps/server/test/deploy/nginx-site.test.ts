@@ -202,10 +202,14 @@ describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
     },
   );
 
-  it('keeps /metrics inside: refused through nginx, even with the token; read on each process', async () => {
+  it('keeps /metrics and /internal inside: refused through nginx, even with the token; read on each process', async () => {
     const outside = await httpsGet(`${site}/metrics`, ca, { authorization: `Bearer ${METRICS_TOKEN}` });
     expect(outside.status).toBe(404);
     expect(outside.body).not.toContain('process_cpu');
+    const backup = await httpsGet(`${site}/internal/backup`, ca, {
+      authorization: `Bearer ${METRICS_TOKEN}`,
+    });
+    expect(backup.status).toBe(404);
     for (const { port } of servers) {
       const inside = await fetch(`http://127.0.0.1:${port}/metrics`, {
         headers: { authorization: `Bearer ${METRICS_TOKEN}` },
