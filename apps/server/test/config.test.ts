@@ -153,7 +153,9 @@ describe('configuration', () => {
         'Invalid configuration: AUTH_SECRET expects at least 32 random bytes, such as the output of `openssl rand -base64 32`',
       ),
     );
-    expect(() => loadConfig({ METRICS_TOKEN: weak })).toThrow(/METRICS_TOKEN expects at least 32 random bytes/);
+    expect(() => loadConfig({ METRICS_TOKEN: weak })).toThrow(
+      /METRICS_TOKEN expects at least 32 random bytes/,
+    );
   });
 
   it('accepts 32 random bytes in base64 or hex', () => {
