@@ -6,6 +6,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggerOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import { jwks } from '../../src/db/schema';
 import { insertPlayers } from '../support/fixtures';
 import { createScratchDatabase, productionEnv, startTestApp, type TestApp } from '../support/test-app';
 
@@ -131,6 +132,26 @@ describe('the auth secret', () => {
       await expect(rotated.app.fastify.verifyIdentityToken(player!.token)).resolves.toBeTruthy();
     } finally {
       await rotated.close();
+    }
+  });
+
+  it('retires an old secret: the signing keys deleted, the next token makes a new pair', async () => {
+    const shared = await database();
+    const old = secret();
+    const before = await startTestApp(productionEnv({ ...shared, AUTH_SECRET: old }));
+    const [player] = await insertPlayers(before.app, 1, 'Retired');
+    // docs/operations.md, Rotate secrets: between shows, `delete from jwks;`, then restart.
+    await before.app.database.db.delete(jwks);
+    await before.close();
+
+    const after = await startTestApp(productionEnv({ ...shared, AUTH_SECRET: secret() }));
+    try {
+      const [fresh] = await insertPlayers(after.app, 1, 'Fresh');
+      await expect(after.app.fastify.verifyIdentityToken(fresh!.token)).resolves.toBeTruthy();
+      // A token signed with the deleted key is refused; the app fetches a new one with its session.
+      await expect(after.app.fastify.verifyIdentityToken(player!.token)).rejects.toThrow();
+    } finally {
+      await after.close();
     }
   });
 
