@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyAutoload from '@fastify/autoload';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Accounts, AccountsOptions } from './auth/accounts';
 import type { RateLimitRule } from './auth/rate-limit';
@@ -58,6 +58,36 @@ export function proxyTrust(trustProxy: Config['trustProxy']): (address: string, 
   return (_address, hop) => (typeof trustProxy === 'number' ? hop < trustProxy : trustProxy);
 }
 
+/** Readable lines for a person at a terminal (`npm start`, `npm run dev`); JSON for the rest. */
+export function logsArePretty(config: Pick<Config, 'nodeEnv'>, stdoutIsTty: boolean): boolean {
+  return config.nodeEnv !== 'production' && stdoutIsTty;
+}
+
+/**
+ * The logger's options: pino's JSON lines (what a log collector reads, and production always
+ * writes), or pino-pretty's lines when a person reads them.
+ */
+export async function loggerOptions(
+  config: Pick<Config, 'nodeEnv' | 'logLevel'>,
+  stdoutIsTty: boolean,
+  /** Where the readable lines go: standard output, or a test's stream. */
+  destination: NodeJS.WritableStream | number = 1,
+): Promise<NonNullable<Exclude<FastifyServerOptions['logger'], boolean>>> {
+  const options = {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+    serializers: { req: requestForLog },
+  };
+  if (!logsArePretty(config, stdoutIsTty)) return options;
+  // Loaded only for a terminal; a stream in this thread (no transport worker), so the lines keep
+  // their order with the process's own output.
+  const { default: pretty } = await import('pino-pretty');
+  return {
+    ...options,
+    stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', destination }),
+  };
+}
+
 /**
  * Builds the whole server: external plugins (plugins/external), then the app's services
  * (plugins/app), then the routes (routes/, one folder per URL). Nothing listens until the caller
@@ -66,11 +96,7 @@ export function proxyTrust(trustProxy: Config['trustProxy']): (address: string, 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   const trustProxy = config.trustProxy;
   const fastify = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
-      serializers: { req: requestForLog },
-    },
+    logger: await loggerOptions(config, process.stdout.isTTY === true),
     trustProxy: typeof trustProxy === 'number' ? proxyTrust(trustProxy) : trustProxy,
     bodyLimit: 64 * 1024,
     // No time limit on a plugin's start: opening and migrating PGlite alone can take more than

@@ -82,6 +82,11 @@ const environmentSchema = z.object({
     .regex(/^(true|false|\d{1,2})$/, { error: 'expects true, false or the number of proxies in front' })
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value)))
     .default(false),
+  // Production's auth secret and the ones it replaced (docs/operations.md, Rotate secrets).
+  AUTH_SECRET: z.string().optional(),
+  AUTH_PREVIOUS_SECRETS: z.string().optional(),
+  // Bearer token of /metrics and /api/docs; without it production answers them 404.
+  METRICS_TOKEN: z.string().optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'expects one of fatal, error, warn, info, debug, trace, silent',
@@ -115,7 +120,34 @@ export interface Config {
   videoOrigins: string[];
   /** Origins that may embed preview mode (`/game/{id}?preview=1`) in a frame; none by default. */
   embedOrigins: string[];
+  /**
+   * AUTH_SECRET, the secret Better Auth signs cookies and encrypts signing keys with, then the
+   * previous ones still accepted for reading; undefined outside production when unset (the
+   * server then generates one into the database).
+   */
+  authSecrets: string[] | undefined;
+  /** The bearer token /metrics and /api/docs ask for; open without one outside production. */
+  metricsToken: string | undefined;
 }
+
+/** 32 bytes of randomness: what `openssl rand -base64 32` (or `-hex 32`) prints. */
+const SECRET_BITS = 256;
+const SECRET_HINT = 'at least 32 random bytes, such as the output of `openssl rand -base64 32`';
+
+/**
+ * Whether `secret` can hold 256 bits: its length times the bits of its alphabet (hex 4, anything
+ * else 6), and enough different characters that it is no word or pattern.
+ */
+export function isStrongSecret(secret: string): boolean {
+  const bitsPerCharacter = /^[0-9a-f]+$/i.test(secret) ? 4 : 6;
+  return secret.length * bitsPerCharacter >= SECRET_BITS && new Set(secret).size >= 10;
+}
+
+const secretList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean);
 
 /** Thrown with one line that names the variable and what it expects. */
 export class ConfigError extends Error {
@@ -135,17 +167,31 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
   );
   const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${present[name]}")`);
+    // One line per variable, every one at once: an operator fixes them all in one go.
+    const named = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      if (!named.has(name)) named.set(name, `${name} ${issue.message} (got "${present[name]}")`);
+    }
+    throw invalid([...named.values()]);
   }
   const values = parsed.data;
+  const problems: string[] = [];
   if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
     const missing = values.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
-    throw new ConfigError(
-      `Invalid configuration: ${missing} expects a value when the other Google setting is given`,
-    );
+    problems.push(`${missing} expects a value when the other Google setting is given`);
   }
+  const authSecrets = values.AUTH_SECRET
+    ? [values.AUTH_SECRET, ...secretList(values.AUTH_PREVIOUS_SECRETS)]
+    : undefined;
+  if (values.AUTH_SECRET && !isStrongSecret(values.AUTH_SECRET)) {
+    problems.push(`AUTH_SECRET expects ${SECRET_HINT}`);
+  }
+  if (values.METRICS_TOKEN && !isStrongSecret(values.METRICS_TOKEN)) {
+    problems.push(`METRICS_TOKEN expects ${SECRET_HINT}`);
+  }
+  if (values.NODE_ENV === 'production') problems.push(...productionProblems(values));
+  if (problems.length > 0) throw invalid(problems);
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -176,5 +222,32 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     trustProxy: values.TRUST_PROXY,
     videoOrigins: values.VIDEO_ORIGINS,
     embedOrigins: values.EMBED_ORIGINS,
+    authSecrets,
+    metricsToken: values.METRICS_TOKEN,
   };
+}
+
+function invalid(problems: string[]): ConfigError {
+  return new ConfigError(problems.map((problem) => `Invalid configuration: ${problem}`).join('\n'));
+}
+
+/** What production refuses: settings that are fine on a laptop and unsafe on the internet. */
+function productionProblems(values: z.infer<typeof environmentSchema>): string[] {
+  const problems: string[] = [];
+  if (!values.AUTH_SECRET) problems.push(`AUTH_SECRET is required in production: ${SECRET_HINT}`);
+  if (!values.PUBLIC_URL?.startsWith('https://')) {
+    problems.push(
+      values.PUBLIC_URL
+        ? `PUBLIC_URL expects an https:// address in production (got "${values.PUBLIC_URL}")`
+        : 'PUBLIC_URL is required in production: the https:// address players open',
+    );
+  }
+  if (!values.SMTP_URL) {
+    problems.push('SMTP_URL is required in production: password reset mails need a mail server');
+  }
+  if (values.DEMO) problems.push('DEMO must be off in production: it fills the database with demo rooms');
+  if (values.DEV_MAILBOX) {
+    problems.push('DEV_MAILBOX must be off in production: it shows reset codes to whoever asks');
+  }
+  return problems;
 }

@@ -1,7 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, isStrongSecret, loadConfig } from '../src/config';
+
+/** What `openssl rand -base64 32` prints. */
+const SECRET = 'q3Zt0cXo8m1rVb6yLk2sWd9uHf4nJe7aPg5iTx0Cw+M=';
+/** Everything production requires, well set. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: SECRET,
+  PUBLIC_URL: 'https://ruthless.example',
+  SMTP_URL: 'smtp://mail.example:587',
+};
 
 describe('configuration', () => {
   it('starts with sensible defaults on an empty environment', () => {
@@ -26,15 +36,15 @@ describe('configuration', () => {
   });
 
   it('turns the demo off by default in production and reads explicit flags', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO: 'on' }).demo).toBe(true);
+    expect(loadConfig(PRODUCTION).demo).toBe(false);
     expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', DEMO: 'on' }).demo).toBe(true);
   });
 
   it('keeps the dev mailbox out of production and reads the extra origins', () => {
     expect(loadConfig({}).devMailbox).toBe(true);
     expect(loadConfig({ DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' }).devMailbox).toBe(false);
+    expect(loadConfig(PRODUCTION).devMailbox).toBe(false);
     expect(loadConfig({}).allowedOrigins).toEqual([]);
     expect(
       loadConfig({ ALLOWED_ORIGINS: ' https://play.example.com, http://localhost:5173 ,' }).allowedOrigins,
@@ -92,6 +102,80 @@ describe('configuration', () => {
     ],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('lists every invalid variable, one line each', () => {
+    expect(() => loadConfig({ PORT: 'abc', DEMO: 'maybe' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: PORT expects a port number from 0 to 65535 (got "abc")\n' +
+          'Invalid configuration: DEMO expects true or false (got "maybe")',
+      ),
+    );
+  });
+
+  it('starts in production with a strong secret, https, a mail server and the demo off', () => {
+    const config = loadConfig({ ...PRODUCTION, AUTH_PREVIOUS_SECRETS: ' old-secret-one , old-secret-two,' });
+    expect(config).toMatchObject({ nodeEnv: 'production', demo: false, devMailbox: false });
+    expect(config.authSecrets).toEqual([SECRET, 'old-secret-one', 'old-secret-two']);
+    expect(loadConfig({}).authSecrets).toBeUndefined();
+  });
+
+  it('refuses an unsafe production, one line per problem', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: 'true', DEV_MAILBOX: 'on' })).toThrow(
+      new ConfigError(
+        [
+          'AUTH_SECRET is required in production: at least 32 random bytes, such as the output of `openssl rand -base64 32`',
+          'PUBLIC_URL is required in production: the https:// address players open',
+          'SMTP_URL is required in production: password reset mails need a mail server',
+          'DEMO must be off in production: it fills the database with demo rooms',
+          'DEV_MAILBOX must be off in production: it shows reset codes to whoever asks',
+        ]
+          .map((line) => `Invalid configuration: ${line}`)
+          .join('\n'),
+      ),
+    );
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: 'http://ruthless.example' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: PUBLIC_URL expects an https:// address in production (got "http://ruthless.example")',
+      ),
+    );
+  });
+
+  it.each([
+    ['a word', 'correct-horse-battery-staple'],
+    ['a repeated character', 'a'.repeat(64)],
+    ['16 bytes of hex', '9f86d081884c7d659a2feaa0c55ad015'],
+    ['a short pattern', 'abcabcabcabcabcabcabcabcabcabcabcabcabcabcabc'],
+  ])('refuses %s as AUTH_SECRET or METRICS_TOKEN, in any environment', (_kind, weak) => {
+    expect(isStrongSecret(weak)).toBe(false);
+    expect(() => loadConfig({ ...PRODUCTION, AUTH_SECRET: weak })).toThrow(
+      new ConfigError(
+        'Invalid configuration: AUTH_SECRET expects at least 32 random bytes, such as the output of `openssl rand -base64 32`',
+      ),
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: weak })).toThrow(
+      /METRICS_TOKEN expects at least 32 random bytes/,
+    );
+  });
+
+  it('accepts 32 random bytes in base64 or hex', () => {
+    expect(isStrongSecret(SECRET)).toBe(true);
+    expect(isStrongSecret('5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8')).toBe(true);
+  });
+
+  it('stops a production server that is not safe with every problem and a failing exit code', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PUBLIC_URL: 'http://ruthless.example' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration: AUTH_SECRET is required in production: at least 32 random bytes, such as the output of `openssl rand -base64 32`',
+      'Invalid configuration: PUBLIC_URL expects an https:// address in production (got "http://ruthless.example")',
+      'Invalid configuration: SMTP_URL is required in production: password reset mails need a mail server',
+    ]);
   });
 
   it('stops the server at start with that one line and a failing exit code', () => {

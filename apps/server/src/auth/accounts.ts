@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import type { Database } from '../db/database';
 import { MailRepository } from '../mail/mail.repository';
 import { createMailer, type Mailer } from '../mail/mailer';
@@ -8,6 +8,7 @@ import { OperatorService } from '../operator/operator.service';
 import { playerRoom } from '../realtime/socket-identity';
 import type { Realtime } from '../realtime/socket-server';
 import { createAuth, DEFAULT_AUTH_LIMITS, type Auth, type AuthLimits } from './auth';
+import { configuredSecrets, unreadableKeys, type AuthSecrets } from './auth-secrets';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { authenticatePlugin } from './authenticate';
@@ -52,10 +53,22 @@ export async function setUpAccounts(
     : new DatabaseRateLimitStore(database.db);
   const log = app.log.child({ module: 'auth' });
 
+  // AUTH_SECRET when set (production requires it); otherwise one generated into the database.
+  const secrets: AuthSecrets = config.authSecrets
+    ? configuredSecrets(config.authSecrets, await authRepository.readSecret('better-auth'))
+    : { kind: 'generated', secret: await authRepository.ensureSecret('better-auth') };
+  const unreadable = await unreadableKeys(secrets, await authRepository.encryptedSigningKeys());
+  if (unreadable > 0) {
+    throw new ConfigError(
+      `Invalid configuration: AUTH_SECRET cannot read ${unreadable} signing key(s) in the database: ` +
+        'list the secret they were made with in AUTH_PREVIOUS_SECRETS (docs/operations.md, Rotate secrets)',
+    );
+  }
+
   const auth = createAuth({
     config,
     db: database.db,
-    secret: await authRepository.ensureSecret('better-auth'),
+    secrets,
     store,
     limits: { ...DEFAULT_AUTH_LIMITS, ...options.limits },
     mailer,

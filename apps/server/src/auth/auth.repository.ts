@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { serverSecrets, users, verifications } from '../db/schema';
+import { jwks, serverSecrets, users, verifications } from '../db/schema';
 
 /** How Better Auth stores a verification identifier (`storeIdentifier: 'hashed'`). */
 const storedIdentifier = (identifier: string) => createHash('sha256').update(identifier).digest('base64url');
@@ -20,6 +20,18 @@ export class AuthRepository {
       .onConflictDoNothing();
     const [row] = await this.db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
     return row!.value;
+  }
+
+  /** The secret named `name` if the server generated one, without creating it. */
+  async readSecret(name: string): Promise<string | undefined> {
+    const [row] = await this.db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
+    return row?.value;
+  }
+
+  /** The identity token's signing keys, as Better Auth stores them (encrypted). */
+  async encryptedSigningKeys(): Promise<string[]> {
+    const rows = await this.db.select({ privateKey: jwks.privateKey }).from(jwks);
+    return rows.map((row) => row.privateKey);
   }
 
   async markEmailVerified(userId: string): Promise<void> {

@@ -12,6 +12,7 @@ import { accounts, jwks, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordLink, resetPasswordMail } from '../mail/templates';
 import type { OperatorRepository } from '../operator/operator.repository';
+import { betterAuthSecretOptions, type AuthSecrets } from './auth-secrets';
 import type { AuthRepository } from './auth.repository';
 import { hashPassword, verifyPassword } from './password';
 import { betterAuthStorage, type RateLimitRule, type RateLimitStore } from './rate-limit';
@@ -56,7 +57,7 @@ export interface AuthLog {
 export interface AuthDependencies {
   config: Config;
   db: Db;
-  secret: string;
+  secrets: AuthSecrets;
   store: RateLimitStore;
   limits: AuthLimits;
   mailer: Mailer;
@@ -236,7 +237,7 @@ export function createAuth(deps: AuthDependencies) {
     appName: 'Ruthless',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    secret: deps.secret,
+    ...betterAuthSecretOptions(deps.secrets),
     trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
     database: drizzleAdapter(deps.db, {

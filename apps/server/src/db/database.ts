@@ -21,6 +21,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
+  /**
+   * PGlite only: its folder as a gzipped tar, taken while no query runs (an online backup,
+   * routes/internal/backup.ts); PostgreSQL is backed up with pg_dump instead.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -106,6 +111,12 @@ async function openPglite(directory: string): Promise<Database> {
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
+    },
+    dumpDataDir: async () => {
+      // A checkpoint first keeps the restored copy's recovery short; PGlite then copies the files
+      // between two queries, so the copy is what a crash at that instant would leave: consistent.
+      await client.query('checkpoint');
+      return client.dumpDataDir('gzip');
     },
     close: () => client.close(),
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { productionEnv, startTestApp, type TestApp } from '../support/test-app';
 import { Browser, signUp } from '../support/http';
 import { resetCodeIn } from '../../../../test/support/smtp-server';
 
@@ -62,7 +62,7 @@ describe('the dev mailbox (no SMTP_URL)', () => {
 
 describe('in production', () => {
   it('has no /dev/mailbox', async () => {
-    const production = await startTestApp({ NODE_ENV: 'production' });
+    const production = await startTestApp(productionEnv());
     try {
       const response = await fetch(`${production.url}/dev/mailbox`);
       expect(response.status).toBe(404);

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { buildApp, type App } from '../../src/app';
@@ -123,4 +123,16 @@ export async function waitForHealth(url: string, timeoutMs: number): Promise<Res
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+}
+
+/** What production requires (config.ts), set safely: a fresh secret, https, a mail server. */
+export function productionEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    AUTH_SECRET: randomBytes(32).toString('base64'),
+    PUBLIC_URL: 'https://ruthless.test',
+    // Never dialled: these apps send no mail.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    ...overrides,
+  };
 }

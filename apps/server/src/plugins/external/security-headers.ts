@@ -12,7 +12,8 @@ export function isPreviewPage(url: string | undefined): boolean {
 /**
  * The security headers of every answer (docs/web-quality.md): a Content-Security-Policy with no
  * inline script that allows our own origin, our socket and the configured video origins; no
- * framing except preview mode by the configured origins; HSTS only on HTTPS; nosniff and
+ * framing except preview mode by the configured origins; HSTS on HTTPS and always in production
+ * (whose PUBLIC_URL is https, whatever the proxy in front says); nosniff and
  * no-referrer (helmet's defaults).
  */
 export default fp(
@@ -56,7 +57,7 @@ export default fp(
     });
 
     app.addHook('onSend', async (request, reply) => {
-      if (request.protocol === 'https') {
+      if (request.protocol === 'https' || options.nodeEnv === 'production') {
         reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       }
       if (embeddable(request.raw)) reply.raw.removeHeader('X-Frame-Options');
