@@ -18,7 +18,8 @@ let app: App;
 try {
   app = await buildApp(config);
 } catch (error) {
-  if (!(error instanceof SchemaBehindError)) throw error;
+  // Refusals found only once the database answers (its schema, the secrets its keys need).
+  if (!(error instanceof SchemaBehindError || error instanceof ConfigError)) throw error;
   console.error(error.message);
   process.exit(1);
 }

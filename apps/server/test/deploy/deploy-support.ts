@@ -33,14 +33,6 @@ export function readEnvironmentFile(file: string): Record<string, string> {
   return values;
 }
 
-/** Whether the root package has an npm script (the lead's `npm run migrate`, for one). */
-export function hasNpmScript(name: string): boolean {
-  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    scripts?: Record<string, string>;
-  };
-  return Boolean(manifest.scripts?.[name]) && existsSync(path.join(root, 'node_modules'));
-}
-
 export interface HttpsAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;

@@ -9,7 +9,6 @@ import { createScratchDatabase, freePort } from '../support/test-app';
 import {
   deployDir,
   findBinary,
-  hasNpmScript,
   httpsGet,
   readEnvironmentFile,
   renderTemplate,
@@ -97,8 +96,7 @@ describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
       LOG_LEVEL: 'warn',
     };
     // ruthless-migrate.service: the migrations, once, before any process serves.
-    if (hasNpmScript('migrate'))
-      await run('npm', ['run', 'migrate'], { cwd: root, env, maxBuffer: 32 << 20 });
+    await run('npm', ['run', 'migrate'], { cwd: root, env, maxBuffer: 32 << 20 });
 
     for (let i = 0; i < PROCESSES; i++) {
       const port = await freePort();

@@ -8,6 +8,7 @@ import { buildApp, type App } from '../../src/app';
 import type { AccountsOptions } from '../../src/auth/accounts';
 import type { SocketEventLimits } from '../../src/realtime/socket-server';
 import { loadConfig } from '../../src/config';
+import { openDatabase } from '../../src/db/database';
 
 export interface TestApp {
   app: App;
@@ -42,6 +43,10 @@ export async function startTestApp(
     process.env.DATABASE_URL && env.DATABASE_URL === undefined
       ? await createScratchDatabase(process.env.DATABASE_URL)
       : undefined;
+  // A production process only checks the schema (db/database.ts): migrate first, as a deploy does.
+  if (database && env.NODE_ENV === 'production') {
+    await (await openDatabase({ databaseUrl: database.url, dataDir, migrations: 'apply' })).close();
+  }
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
