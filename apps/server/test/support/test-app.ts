@@ -44,8 +44,9 @@ export async function startTestApp(
       ? await createScratchDatabase(process.env.DATABASE_URL)
       : undefined;
   // A production process only checks the schema (db/database.ts): migrate first, as a deploy does.
-  if (database && env.NODE_ENV === 'production') {
-    await (await openDatabase({ databaseUrl: database.url, dataDir, migrations: 'apply' })).close();
+  const databaseUrl = env.DATABASE_URL ?? database?.url;
+  if (databaseUrl && env.NODE_ENV === 'production') {
+    await (await openDatabase({ databaseUrl, dataDir, migrations: 'apply' })).close();
   }
   const config = loadConfig({
     NODE_ENV: 'test',
