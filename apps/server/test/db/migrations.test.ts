@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -112,4 +112,23 @@ describe('npm run migrate', () => {
     },
     120_000,
   );
+});
+
+describe('the migrations', () => {
+  // docs/operations.md, Migrations: expand, deploy, then contract.
+  const DESTRUCTIVE =
+    /\b(drop\s+(column|table|function|type)|rename\s+(column|to)|alter\s+column\s+"?\w+"?\s+(set\s+data\s+)?type|set\s+not\s+null)\b/i;
+  // It dropped tickets.numbers with the code that stopped reading it, before the rule was written.
+  const BEFORE_THE_RULE = ['0006_ticket_index_only.sql'];
+
+  it('change the schema destructively only in a contract step, which the release before survives', async () => {
+    const folder = path.resolve(import.meta.dirname, '../../src/db/migrations');
+    const files = (await readdir(folder)).filter((file) => file.endsWith('.sql'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = await readFile(path.join(folder, file), 'utf8');
+      if (!DESTRUCTIVE.test(text) || BEFORE_THE_RULE.includes(file)) continue;
+      expect(text.split('\n')[0], `${file} changes the schema destructively`).toMatch(/^-- contract: \S/);
+    }
+  });
 });
