@@ -6,9 +6,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const uuidOrNull = (value: unknown) => (typeof value === 'string' && UUID.test(value) ? value : null);
 
-/** Whether a request is a host action the audit keeps. */
+/**
+ * Whether a request is a host action the audit keeps. Decided from the route the router matched,
+ * never the raw URL: `/api/%68ost/…`, `/%61pi/host/…` and an absolute-form request line reach the
+ * same host routes.
+ */
 export function isAudited(request: FastifyRequest): boolean {
-  return MUTATING.has(request.method) && request.url.startsWith('/api/host/');
+  return MUTATING.has(request.method) && (request.routeOptions.url ?? '').startsWith('/api/host/');
 }
 
 /** The ids a created room or game comes back with, when the route's params cannot name them. */
@@ -39,7 +43,7 @@ export const hostAuditPlugin = fp<{ audit: AuditRepository }>(
         await audit.insert({
           userId: request.player.id,
           userEmail: request.player.email,
-          action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+          action: `${request.method} ${request.routeOptions.url}`,
           roomId: uuidOrNull(params.roomUuid) ?? uuidOrNull(created.roomUuid),
           gameId: uuidOrNull(params.gameUuid) ?? uuidOrNull(created.gameUuid),
           targetId: others.length ? others.join(',').slice(0, 200) : null,

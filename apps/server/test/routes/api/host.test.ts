@@ -1,9 +1,10 @@
+import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, HostGame, HostRoom, Room } from '@ruthless/protocol';
 import { users } from '../../../src/db/schema';
 import { scheduleStarts } from '../../../src/host/schedule';
-import { identityToken, registeredPlayer } from '../../support/http';
+import { decodeJwt, identityToken, registeredPlayer } from '../../support/http';
 import { api } from '../../support/live';
 import { scheduleGame as scheduleShowGame, startShow, type Show } from '../../support/show';
 import type { TestApp } from '../../support/test-app';
@@ -36,6 +37,39 @@ async function upload(bytes: Buffer, type = 'application/octet-stream', token = 
     body: bytes,
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * A request sent with its request line exactly as given (fetch would normalise it): encoded
+ * letters, dot segments, or the absolute form `http://host/path`.
+ */
+function rawCall(method: string, target: string, token: string, body?: unknown) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const { hostname, port } = new URL(server.url);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const sent = httpRequest(
+      {
+        hostname,
+        port,
+        method,
+        path: target,
+        headers: {
+          authorization: token,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(payload);
+  });
 }
 
 beforeAll(async () => {
@@ -126,6 +160,52 @@ describe('the audit', () => {
     expect((await call('GET', '/api/host/audit?gameUuid=nope', hostToken)).body.message).toBe(
       'gameUuid must be a valid id',
     );
+  });
+});
+
+describe('the audit, whatever form the path takes', () => {
+  it('keeps host actions sent as /api/%68ost, /%61pi/host and an absolute-form request line', async () => {
+    const game = await scheduleGame();
+    const player = decodeJwt(playerToken).sub as string;
+    const absolute = (path: string) => `${server.url}${path}`;
+    const forms: [method: string, target: string, body: unknown, action: string][] = [
+      ['PATCH', `/api/%68ost/rooms/${roomUuid}`, { name: 'Console Room' }, 'PATCH /api/host/rooms/:roomUuid'],
+      [
+        'PUT',
+        `/api/%68ost/games/${game.gameUuid}/mutes/${player}`,
+        undefined,
+        'PUT /api/host/games/:gameUuid/mutes/:playerUuid',
+      ],
+      [
+        'POST',
+        `/api/%68ost/players/${player}/reset-alias`,
+        undefined,
+        'POST /api/host/players/:playerUuid/reset-alias',
+      ],
+      ['POST', `/%61pi/host/games/${game.gameUuid}/start`, undefined, 'POST /api/host/games/:gameUuid/start'],
+      [
+        'PATCH',
+        absolute(`/api/host/games/${game.gameUuid}`),
+        { maxTickets: 0 },
+        'PATCH /api/host/games/:gameUuid',
+      ],
+      [
+        'POST',
+        `/api/%68ost/games/${game.gameUuid}/cancel`,
+        undefined,
+        'POST /api/host/games/:gameUuid/cancel',
+      ],
+    ];
+    const expected: [string, number][] = [];
+    for (const [method, target, body, action] of forms) {
+      const answer = await rawCall(method, target, hostToken, body);
+      // The router took each of them to the host route (none is an unknown path).
+      expect(answer.body, `${method} ${target}`).not.toMatch(/Route .* not found/);
+      expected.push([action, answer.status]);
+    }
+    const audit = await call('GET', '/api/host/audit?limit=20', hostToken);
+    const recent = (audit.body.entries as AuditEntry[]).slice(0, forms.length).reverse();
+    expect(recent.map((entry) => [entry.action, entry.statusCode])).toEqual(expected);
   });
 });
 
