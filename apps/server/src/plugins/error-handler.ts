@@ -87,9 +87,14 @@ export function refusalFrom(error: unknown): DomainError | undefined {
   return undefined;
 }
 
-/** The path of the first string holding U+0000 (no text column can store it), else undefined. */
+/**
+ * The path of the first string holding U+0000 (no text column can store it), else undefined.
+ * Binary bodies are skipped: they are stored as bytes (or refused by their own checks), never as text.
+ */
 export function nulCharacterPath(value: unknown, path: string[] = [], depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : undefined;
+  // Bytes (an uploaded image) are not text: walking them entry by entry would hold the process.
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return undefined;
   if (depth > 64 || value === null || typeof value !== 'object') return undefined;
   for (const [key, item] of Object.entries(value)) {
     const found = nulCharacterPath(item, [...path, key], depth + 1) ?? nulCharacterPath(key, path, depth + 1);

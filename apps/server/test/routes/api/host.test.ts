@@ -1,7 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, HostGame, HostRoom, Room } from '@ruthless/protocol';
+import {
+  ROOM_IMAGE_MAX_BYTES,
+  type AuditEntry,
+  type HostGame,
+  type HostRoom,
+  type Room,
+} from '@ruthless/protocol';
 import { users } from '../../../src/db/schema';
 import { scheduleStarts } from '../../../src/host/schedule';
 import { decodeJwt, identityToken, registeredPlayer } from '../../support/http';
@@ -374,6 +380,31 @@ describe('rooms', () => {
     expect(webp.body.roomImage).toMatch(/\.webp$/);
     expect((await fetch(`${server.url}/room-images/${'0'.repeat(64)}.png`)).status).toBe(404);
     expect((await fetch(`${server.url}/room-images/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+
+  it('keeps answering /health within 100 ms while a 2 MB image upload is in flight', async () => {
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(ROOM_IMAGE_MAX_BYTES - 8, 7),
+    ]);
+    // A first request opens the connection and warms the route, outside the measure.
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    let settled = false;
+    const uploading = upload(png).finally(() => (settled = true));
+    const latencies: number[] = [];
+    // Health requests one after another for as long as the upload is being received and stored.
+    while (!settled) {
+      const started = performance.now();
+      const health = await fetch(`${server.url}/health`);
+      await health.arrayBuffer();
+      latencies.push(performance.now() - started);
+    }
+    expect((await uploading).status).toBe(201);
+    expect(latencies.length).toBeGreaterThan(0);
+    expect(
+      Math.max(...latencies),
+      `health latencies ${latencies.map(Math.round).join(', ')} ms`,
+    ).toBeLessThan(100);
   });
 
   it('refuses a non-image, a renamed executable, an SVG, an empty and an oversize upload', async () => {
