@@ -15,6 +15,7 @@ import {
 } from '@ruthless/protocol';
 import { isDatabaseUnavailable, isPoolExhausted } from '../db/postgres-errors';
 import { BusyError, InvalidError, UnavailableError } from '../errors';
+import { requestPath, requestQuery } from '../request-path';
 import { CLIENT_IP_HEADER, unexpectedAuthErrors, type Auth } from './auth';
 
 /** An HTTP request for Better Auth, whatever server received it. */
@@ -58,6 +59,9 @@ const DISABLED_PATHS = new Set([
   '/api/auth/verify-email',
 ]);
 
+/** The answer to an auth path that URL parsing would change (`/./`, `%2e`, `\`). */
+const NOT_NORMALISED_MESSAGE = "path: must be in normal form (no '.' or '..' segments, no backslashes)";
+
 /** Better Auth's error codes, as docs/player-app.md's Messages. */
 const BETTER_AUTH_CODES: Record<string, string> = {
   USER_ALREADY_EXISTS: AuthErrorCode.emailAlreadyInUse,
@@ -87,7 +91,15 @@ export class AuthService {
   ) {}
 
   async handle(request: AuthRequest): Promise<AuthResponse> {
-    const path = request.url.split('?')[0]!;
+    // Better Auth routes by the parsed URL's path (dot segments resolved, `\` read as `/`): our
+    // lookups use that very path, and a path that parsing would change is refused, so no
+    // spelling of a path can reach an endpoint without its schema.
+    const sent = requestPath(request.url);
+    const url = new URL(sent + requestQuery(request.url), this.auth.options.baseURL as string);
+    const path = url.pathname;
+    if (path !== sent) {
+      return errorResponse(errorBody(400, ErrorCode.validation, NOT_NORMALISED_MESSAGE));
+    }
     if (DISABLED_PATHS.has(path.replace(/\/+$/, ''))) {
       return errorResponse(errorBody(404, ErrorCode.notFound, `Route ${request.method} ${path} not found`));
     }
@@ -132,7 +144,6 @@ export class AuthService {
       if (typeof payloadBody !== 'string') headers.set('content-type', 'application/json');
     }
 
-    const url = new URL(request.url, this.auth.options.baseURL as string);
     const failure: { error?: unknown } = {};
     const response = await unexpectedAuthErrors.run(failure, () =>
       this.auth.handler(new Request(url, { method: request.method, headers, body: payload })),

@@ -16,6 +16,10 @@ import {
   UnavailableError,
   UnsupportedTypeError,
 } from '../errors';
+import { hasDotSegment, requestPath } from '../request-path';
+
+/** The answer to a path with `.` or `..` segments: clients send paths already resolved. */
+export const DOT_SEGMENT_MESSAGE = "path: must not contain '.' or '..' segments";
 
 /** The one mapping from the business layer's refusals (src/errors.ts) to HTTP statuses. */
 const STATUS_OF_REFUSAL = new Map<abstract new (...args: never[]) => DomainError, number>([
@@ -126,6 +130,15 @@ function registerTextGuard(app: FastifyInstance): void {
   });
 }
 
+/** Refuses every path with a dot segment (request-path.ts) with a 400, before any route runs. */
+function registerPathGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (hasDotSegment(requestPath(request.url))) {
+      throw new InvalidError(ErrorCode.validation, DOT_SEGMENT_MESSAGE);
+    }
+  });
+}
+
 /**
  * One error handler for the whole API: logs everything, answers 4xx with their message and
  * the field at fault, and hides the text of 5xx errors.
@@ -173,12 +186,13 @@ function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /**
- * The error handler and the text guard, on the root before any other plugin so that every route
+ * The error handler, the path guard and the text guard, on the root before any other plugin so that every route
  * (the docs' and the metrics' included) refuses the same way.
  */
 export default fp(
   async (app) => {
     registerErrorHandler(app);
+    registerPathGuard(app);
     registerTextGuard(app);
   },
   { name: 'error-handler' },

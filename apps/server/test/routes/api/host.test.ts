@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +9,7 @@ import {
 } from '@ruthless/protocol';
 import { users } from '../../../src/db/schema';
 import { scheduleStarts } from '../../../src/host/schedule';
-import { decodeJwt, identityToken, registeredPlayer } from '../../support/http';
+import { decodeJwt, identityToken, rawRequest, registeredPlayer } from '../../support/http';
 import { api } from '../../support/live';
 import { scheduleGame as scheduleShowGame, startShow, type Show } from '../../support/show';
 import type { TestApp } from '../../support/test-app';
@@ -45,38 +44,8 @@ async function upload(bytes: Buffer, type = 'application/octet-stream', token = 
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/**
- * A request sent with its request line exactly as given (fetch would normalise it): encoded
- * letters, dot segments, or the absolute form `http://host/path`.
- */
-function rawCall(method: string, target: string, token: string, body?: unknown) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const { hostname, port } = new URL(server.url);
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const sent = httpRequest(
-      {
-        hostname,
-        port,
-        method,
-        path: target,
-        headers: {
-          authorization: token,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      },
-    );
-    sent.on('error', reject);
-    sent.end(payload);
-  });
-}
+const rawCall = (method: string, target: string, token: string, json?: unknown) =>
+  rawRequest(server.url, method, target, { headers: { authorization: token }, json });
 
 beforeAll(async () => {
   show = await startShow({
