@@ -42,6 +42,8 @@ export interface AppOptions {
   socketEventLimits?: SocketEventLimits;
   /** Override of the chat's per-player limit (tests). */
   chatLimit?: RateLimitRule;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** What every plugin under plugins/ is given: the configuration and buildApp's options. */
@@ -65,6 +67,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: typeof trustProxy === 'number' ? proxyTrust(trustProxy) : trustProxy,
     bodyLimit: 64 * 1024,

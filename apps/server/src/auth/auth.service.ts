@@ -16,7 +16,13 @@ import {
 import { isDatabaseUnavailable, isPoolExhausted } from '../db/postgres-errors';
 import { BusyError, InvalidError, UnavailableError } from '../errors';
 import { requestPath, requestQuery } from '../request-path';
-import { CLIENT_IP_HEADER, unexpectedAuthErrors, type Auth } from './auth';
+import {
+  CLIENT_IP_HEADER,
+  authRequestReports,
+  type Auth,
+  type AuthLog,
+  type AuthRequestReport,
+} from './auth';
 
 /** An HTTP request for Better Auth, whatever server received it. */
 export interface AuthRequest {
@@ -88,6 +94,7 @@ export class AuthService {
   constructor(
     private readonly auth: Auth,
     private readonly googleEnabled: boolean,
+    private readonly log: AuthLog,
   ) {}
 
   async handle(request: AuthRequest): Promise<AuthResponse> {
@@ -144,10 +151,16 @@ export class AuthService {
       if (typeof payloadBody !== 'string') headers.set('content-type', 'application/json');
     }
 
-    const failure: { error?: unknown } = {};
-    const response = await unexpectedAuthErrors.run(failure, () =>
+    const failure: AuthRequestReport = { errorLines: [] };
+    const response = await authRequestReports.run(failure, () =>
       this.auth.handler(new Request(url, { method: request.method, headers, body: payload })),
     );
+    // Our own fault only when the answer is a 5xx; otherwise the client's mistake.
+    for (const line of failure.errorLines) {
+      if (response.status >= 500)
+        this.log.error({ source: 'better-auth', statusCode: response.status }, line);
+      else this.log.warn({ source: 'better-auth', statusCode: response.status }, line);
+    }
     const text = await response.text();
     if (response.status >= 500) {
       // A database out of reach is a 503 that says to try again, as on every other route.

@@ -103,12 +103,21 @@ const wellFormedEmail = (email: string) => z.email().safeParse(email).success;
 /** The endpoints that count attempts per account, by email. */
 const ACCOUNT_COUNTED_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset']);
 
+/** What Better Auth reported while handling one request, read once its answer is known. */
+export interface AuthRequestReport {
+  /** The unexpected error behind a 500, if any. */
+  error?: unknown;
+  /** The lines Better Auth logged at error level. */
+  errorLines: string[];
+}
+
 /**
- * The unexpected error behind the auth request in flight, if any: Better Auth answers those with a
- * bare 500, and only its `onAPIError` hook sees the cause (AuthService turns an unreachable
- * database into the API's 503).
+ * The report of the auth request in flight: Better Auth answers unexpected errors with a bare
+ * 500, and only its `onAPIError` hook sees the cause (AuthService turns an unreachable database
+ * into the API's 503); it also logs a client's mistakes (a forged state, a foreign callbackURL)
+ * at error level, which AuthService logs as errors only when the answer is a 5xx.
  */
-export const unexpectedAuthErrors = new AsyncLocalStorage<{ error?: unknown }>();
+export const authRequestReports = new AsyncLocalStorage<AuthRequestReport>();
 
 /** The Better Auth instance: email and password, reset, JWT + JWKS and Google (OIDC). */
 export function createAuth(deps: AuthDependencies) {
@@ -273,7 +282,9 @@ export function createAuth(deps: AuthDependencies) {
     logger: {
       level: 'warn',
       log: (level, message) => {
-        if (level === 'error') log.error({ source: 'better-auth' }, message);
+        const request = authRequestReports.getStore();
+        if (level === 'error' && request) request.errorLines.push(message);
+        else if (level === 'error') log.error({ source: 'better-auth' }, message);
         else log.warn({ source: 'better-auth' }, message);
       },
     },
@@ -281,7 +292,7 @@ export function createAuth(deps: AuthDependencies) {
       // Refusals are answered and logged by AuthService; only the unexpected is an error here.
       onError: (error) => {
         if (isAPIError(error)) return;
-        const request = unexpectedAuthErrors.getStore();
+        const request = authRequestReports.getStore();
         if (request) request.error = error;
         log.error({ err: error }, 'auth request failed');
       },

@@ -15,6 +15,12 @@ export function isAudited(request: FastifyRequest): boolean {
   return MUTATING.has(request.method) && (request.routeOptions.url ?? '').startsWith('/api/host/');
 }
 
+/**
+ * A client's text as the audit can store it: control characters (U+0000 cannot be stored in
+ * text at all) become U+FFFD, so a refused request with such a param is still audited.
+ */
+const printable = (text: string) => text.replace(/\p{Cc}/gu, '\uFFFD');
+
 /** The ids a created room or game comes back with, when the route's params cannot name them. */
 function createdIds(payload: unknown): { roomUuid?: unknown; gameUuid?: unknown } {
   if (typeof payload !== 'string' || !payload.startsWith('{')) return {};
@@ -38,7 +44,7 @@ export const hostAuditPlugin = fp<{ audit: AuditRepository }>(
       const created = reply.statusCode < 300 ? createdIds(payload) : {};
       const others = Object.entries(params)
         .filter(([key]) => key !== 'roomUuid' && key !== 'gameUuid')
-        .map(([, value]) => String(value));
+        .map(([, value]) => printable(String(value)));
       try {
         await audit.insert({
           userId: request.player.id,
