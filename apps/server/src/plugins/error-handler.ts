@@ -177,6 +177,9 @@ function registerErrorHandler(app: FastifyInstance): void {
     }
     if (body.statusCode < 500)
       request.log.info({ err: error, statusCode: body.statusCode }, 'request refused');
+    if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     if (body.statusCode === 503) {
       request.log.warn({ err: thrown }, 'request refused: a dependency is unavailable');
       void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
