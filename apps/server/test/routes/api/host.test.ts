@@ -51,6 +51,8 @@ beforeAll(async () => {
   show = await startShow({
     host: HOST_EMAIL,
     room: { name: 'Console Room', theme: 'RED', roomImage: '/rooms/ruby-rush.svg' },
+    // Room images may be linked from this site (and PUBLIC_URL, which is http here).
+    env: { ALLOWED_ORIGINS: 'https://partner.example' },
     // A host whose address is marked proven in the database, without the mailbox round trip.
     signInHost: async (app) => {
       const host = await registeredPlayer(app.url, HOST_EMAIL);
@@ -322,6 +324,61 @@ describe('rooms', () => {
     const restored = await call('POST', `/api/host/rooms/${archiveRoom}/restore`, hostToken);
     expect((restored.body as unknown as HostRoom).archivedAt).toBeNull();
     expect(await lobbyNames()).toContain('Archive Me');
+  });
+
+  it('takes only our own room images and https addresses on the allowed origins', async () => {
+    const refusal = {
+      status: 400,
+      body: {
+        message:
+          'Room image must be one of our pictures, an uploaded image or an https address on an allowed site',
+        field: 'roomImage',
+      },
+    };
+    for (const roomImage of [
+      '//evil.example/x.png',
+      '/../../etc/passwd',
+      '/rooms/../../etc/passwd',
+      `/room-images/${'0'.repeat(64)}.png`,
+      'https://evil.example/x.png',
+      'http://partner.example/x.png',
+      'javascript:alert(1)',
+    ]) {
+      const patched = await call('PATCH', `/api/host/rooms/${roomUuid}`, hostToken, { roomImage });
+      expect(patched, roomImage).toMatchObject(refusal);
+      const created = await call('POST', '/api/host/rooms', hostToken, { name: 'Elsewhere', roomImage });
+      expect(created, roomImage).toMatchObject(refusal);
+    }
+    for (const roomImage of ['https://partner.example/rooms/x.png', '/rooms/gold-rush.webp']) {
+      const patched = await call('PATCH', `/api/host/rooms/${roomUuid}`, hostToken, { roomImage });
+      expect(patched.status, roomImage).toBe(200);
+      expect(patched.body.roomImage).toBe(roomImage);
+    }
+  });
+
+  it('refuses room names with bidi controls or zero-width characters', async () => {
+    for (const name of [
+      'Ruby\u202eRush',
+      'Ruby\u200bRush',
+      '\u2066Gold\u2069',
+      'Lu\ufeffcky',
+      'Bell\u0007',
+    ]) {
+      expect(
+        await call('POST', '/api/host/rooms', hostToken, { name, roomImage: '/rooms/ruby-rush.svg' }),
+      ).toMatchObject({
+        status: 400,
+        body: { message: 'Room name contains characters that are not allowed.', field: 'name' },
+      });
+      expect(await call('PATCH', `/api/host/rooms/${roomUuid}`, hostToken, { name })).toMatchObject({
+        status: 400,
+      });
+    }
+    const accented = await call('POST', '/api/host/rooms', hostToken, {
+      name: 'Café Ünïcode 🎉',
+      roomImage: '/rooms/ruby-rush.svg',
+    });
+    expect(accented.status).toBe(201);
   });
 
   it('stores an uploaded image by content under a hashed name, served with a long cache', async () => {
