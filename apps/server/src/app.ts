@@ -46,6 +46,8 @@ export interface AppOptions {
   socketEventLimits?: SocketEventLimits;
   /** Override of the chat's per-player limit (tests). */
   chatLimit?: RateLimitRule;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** What every plugin under plugins/ is given: the configuration and buildApp's options. */
@@ -96,7 +98,10 @@ export async function loggerOptions(
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   const trustProxy = config.trustProxy;
   const fastify = Fastify({
-    logger: await loggerOptions(config, process.stdout.isTTY === true),
+    // A test's stream takes the JSON lines as they are.
+    logger: options.logStream
+      ? { ...(await loggerOptions(config, false)), stream: options.logStream }
+      : await loggerOptions(config, process.stdout.isTTY === true),
     trustProxy: typeof trustProxy === 'number' ? proxyTrust(trustProxy) : trustProxy,
     bodyLimit: 64 * 1024,
     // No time limit on a plugin's start: opening and migrating PGlite alone can take more than

@@ -31,8 +31,17 @@ export class ConflictError extends DomainError {}
 export class TooLargeError extends DomainError {}
 /** The upload is not a kind of file we take. */
 export class UnsupportedTypeError extends DomainError {}
-/** Too many requests in the window of a rate limit. */
-export class TooManyRequestsError extends DomainError {}
+/** Too many requests in the window of a rate limit; answered with `Retry-After` when it is known. */
+export class TooManyRequestsError extends DomainError {
+  constructor(
+    code: string,
+    message: string,
+    /** Seconds until the window ends. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(code, message);
+  }
+}
 
 /** The answer while the database or Redis is out of reach (a restart): nothing was done. */
 export const UNAVAILABLE_MESSAGE = 'Ruthless is briefly unavailable. Please try again in a moment.';

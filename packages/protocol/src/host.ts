@@ -16,18 +16,38 @@ const pence = (name: string) =>
     .min(0, { error: `${name} cannot be negative` })
     .max(100_000_000, { error: `${name} cannot be more than £1,000,000` });
 
+// Bidi controls flip the text around them on every lobby card; zero-width and other format or
+// control characters hide inside a name that passes for another.
+const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const roomName = z
   .string({ error: 'Room name is required' })
   .trim()
   .min(1, { error: 'Room name is required' })
-  .max(40, { error: 'Room name can be at most 40 characters' });
-// An image served by this app (/rooms/...) or an https address.
+  .max(40, { error: 'Room name can be at most 40 characters' })
+  .refine((value) => !INVISIBLE_CHARACTERS.test(value), {
+    error: 'Room name contains characters that are not allowed.',
+  });
+/** The refusal of a room image that is neither ours nor an https address. */
+export const ROOM_IMAGE_MESSAGE =
+  'Room image must be one of our pictures, an uploaded image or an https address on an allowed site';
+/** Our artwork (/rooms/<name>.<ext>) or an upload (/room-images/<sha-256>.<ext>). */
+const OWN_ROOM_IMAGE = /^(\/rooms\/[\w-]+\.(svg|webp|png|jpg)|\/room-images\/[0-9a-f]{64}\.(png|jpg|webp))$/;
+const isHttpsAddress = (value: string) => {
+  if (!/^https:\/\/[^\s"'<>\\]+$/.test(value)) return false;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+/**
+ * A room image: one of ours or an https address. The server also checks that an upload exists
+ * and that an address is on an allowed origin (PUBLIC_URL, ALLOWED_ORIGINS).
+ */
 const roomImage = z
   .string({ error: 'Room image is required' })
   .max(500, { error: 'Room image address is too long' })
-  .regex(/^(\/[\w\-./]+|https:\/\/[^\s"'<>]+)$/, {
-    error: 'Room image must be a path on this site or an https address',
-  });
+  .refine((value) => OWN_ROOM_IMAGE.test(value) || isHttpsAddress(value), { error: ROOM_IMAGE_MESSAGE });
 
 export const createRoomBodySchema = z.strictObject({
   name: roomName,

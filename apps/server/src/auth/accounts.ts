@@ -77,7 +77,7 @@ export async function setUpAccounts(
     log,
     disconnectPlayer: (playerId) => realtime.io.in(playerRoom(playerId)).disconnectSockets(true),
   });
-  const authService = new AuthService(auth, config.google !== undefined);
+  const authService = new AuthService(auth, config.google !== undefined, log);
   const verifier = new IdentityVerifier(() => authService.publicKeys(), config.publicUrl, config.publicUrl);
   await app.register(authenticatePlugin, { verifier });
   app.addHook('onClose', async () => mailer.close());

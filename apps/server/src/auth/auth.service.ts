@@ -15,7 +15,14 @@ import {
 } from '@ruthless/protocol';
 import { isDatabaseUnavailable, isPoolExhausted } from '../db/postgres-errors';
 import { BusyError, InvalidError, UnavailableError } from '../errors';
-import { CLIENT_IP_HEADER, unexpectedAuthErrors, type Auth } from './auth';
+import { requestPath, requestQuery } from '../request-path';
+import {
+  CLIENT_IP_HEADER,
+  authRequestReports,
+  type Auth,
+  type AuthLog,
+  type AuthRequestReport,
+} from './auth';
 
 /** An HTTP request for Better Auth, whatever server received it. */
 export interface AuthRequest {
@@ -58,6 +65,9 @@ const DISABLED_PATHS = new Set([
   '/api/auth/verify-email',
 ]);
 
+/** The answer to an auth path that URL parsing would change (`/./`, `%2e`, `\`). */
+const NOT_NORMALISED_MESSAGE = "path: must be in normal form (no '.' or '..' segments, no backslashes)";
+
 /** Better Auth's error codes, as docs/player-app.md's Messages. */
 const BETTER_AUTH_CODES: Record<string, string> = {
   USER_ALREADY_EXISTS: AuthErrorCode.emailAlreadyInUse,
@@ -84,10 +94,19 @@ export class AuthService {
   constructor(
     private readonly auth: Auth,
     private readonly googleEnabled: boolean,
+    private readonly log: AuthLog,
   ) {}
 
   async handle(request: AuthRequest): Promise<AuthResponse> {
-    const path = request.url.split('?')[0]!;
+    // Better Auth routes by the parsed URL's path (dot segments resolved, `\` read as `/`): our
+    // lookups use that very path, and a path that parsing would change is refused, so no
+    // spelling of a path can reach an endpoint without its schema.
+    const sent = requestPath(request.url);
+    const url = new URL(sent + requestQuery(request.url), this.auth.options.baseURL as string);
+    const path = url.pathname;
+    if (path !== sent) {
+      return errorResponse(errorBody(400, ErrorCode.validation, NOT_NORMALISED_MESSAGE));
+    }
     if (DISABLED_PATHS.has(path.replace(/\/+$/, ''))) {
       return errorResponse(errorBody(404, ErrorCode.notFound, `Route ${request.method} ${path} not found`));
     }
@@ -132,11 +151,16 @@ export class AuthService {
       if (typeof payloadBody !== 'string') headers.set('content-type', 'application/json');
     }
 
-    const url = new URL(request.url, this.auth.options.baseURL as string);
-    const failure: { error?: unknown } = {};
-    const response = await unexpectedAuthErrors.run(failure, () =>
+    const failure: AuthRequestReport = { errorLines: [] };
+    const response = await authRequestReports.run(failure, () =>
       this.auth.handler(new Request(url, { method: request.method, headers, body: payload })),
     );
+    // Our own fault only when the answer is a 5xx; otherwise the client's mistake.
+    for (const line of failure.errorLines) {
+      if (response.status >= 500)
+        this.log.error({ source: 'better-auth', statusCode: response.status }, line);
+      else this.log.warn({ source: 'better-auth', statusCode: response.status }, line);
+    }
     const text = await response.text();
     if (response.status >= 500) {
       // A database out of reach is a 503 that says to try again, as on every other route.

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { z } from 'zod';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { jwt } from 'better-auth/plugins/jwt';
@@ -15,7 +16,7 @@ import type { OperatorRepository } from '../operator/operator.repository';
 import { betterAuthSecretOptions, type AuthSecrets } from './auth-secrets';
 import type { AuthRepository } from './auth.repository';
 import { hashPassword, verifyPassword } from './password';
-import { betterAuthStorage, type RateLimitRule, type RateLimitStore } from './rate-limit';
+import { betterAuthStorage, counterKey, type RateLimitRule, type RateLimitStore } from './rate-limit';
 
 /** Better Auth reads the client's address from this header only; our adapter always sets it. */
 export const CLIENT_IP_HEADER = 'x-ruthless-client-ip';
@@ -94,13 +95,30 @@ export function trustedOrigins(config: Config): string[] {
 }
 
 const normalizeEmail = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+/**
+ * Whether an email is well-formed by the rule Better Auth signs in and signs up with: anything
+ * else could never be an account, so it is refused before any counter is touched.
+ */
+const wellFormedEmail = (email: string) => z.email().safeParse(email).success;
+
+/** The endpoints that count attempts per account, by email. */
+const ACCOUNT_COUNTED_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset']);
+
+/** What Better Auth reported while handling one request, read once its answer is known. */
+export interface AuthRequestReport {
+  /** The unexpected error behind a 500, if any. */
+  error?: unknown;
+  /** The lines Better Auth logged at error level. */
+  errorLines: string[];
+}
 
 /**
- * The unexpected error behind the auth request in flight, if any: Better Auth answers those with a
- * bare 500, and only its `onAPIError` hook sees the cause (AuthService turns an unreachable
- * database into the API's 503).
+ * The report of the auth request in flight: Better Auth answers unexpected errors with a bare
+ * 500, and only its `onAPIError` hook sees the cause (AuthService turns an unreachable database
+ * into the API's 503); it also logs a client's mistakes (a forged state, a foreign callbackURL)
+ * at error level, which AuthService logs as errors only when the answer is a 5xx.
  */
-export const unexpectedAuthErrors = new AsyncLocalStorage<{ error?: unknown }>();
+export const authRequestReports = new AsyncLocalStorage<AuthRequestReport>();
 
 /** The Better Auth instance: email and password, reset, JWT + JWKS and Google (OIDC). */
 export function createAuth(deps: AuthDependencies) {
@@ -112,9 +130,10 @@ export function createAuth(deps: AuthDependencies) {
   // in one atomic step, so parallel guesses cannot slip past the limit. Addresses the account
   // signed in from before have a counter each; every other address shares one, so strangers
   // can lock only themselves out, never the owner at home.
-  const failedSignInKey = (email: string) => `account:sign-in-failures:${email}`;
-  const knownAddressFailuresKey = (email: string, ip: string) => `account:sign-in-failures:${email}:${ip}`;
-  const knownAddressKey = (email: string, ip: string) => `account:known-address:${email}:${ip}`;
+  const failedSignInKey = (email: string) => counterKey('account', 'sign-in-failures', email);
+  const knownAddressFailuresKey = (email: string, ip: string) =>
+    counterKey('account', 'sign-in-failures-from', email, ip);
+  const knownAddressKey = (email: string, ip: string) => counterKey('account', 'known-address', email, ip);
   const clientIp = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? '';
   const isKnownAddress = async (email: string, ip: string) =>
     ip !== '' && (await store.peek(knownAddressKey(email, ip), KNOWN_ADDRESS_SECONDS)) > 0;
@@ -124,6 +143,14 @@ export function createAuth(deps: AuthDependencies) {
 
   const before = createAuthMiddleware(async (ctx) => {
     const email = normalizeEmail((ctx.body as { email?: unknown } | undefined)?.email);
+    const countsPerAccount = ACCOUNT_COUNTED_PATHS.has(ctx.path);
+    if (countsPerAccount && !wellFormedEmail(email)) {
+      log.info(
+        { event: 'auth.refused', reason: 'malformed-email', path: ctx.path },
+        'malformed email refused',
+      );
+      throw authError('BAD_REQUEST', AuthErrorCode.invalidEmail);
+    }
     switch (ctx.path) {
       case '/sign-in/email': {
         const rule = limits.failedSignInsPerAccount;
@@ -144,14 +171,14 @@ export function createAuth(deps: AuthDependencies) {
       }
       case '/sign-up/email': {
         const rule = limits.signUpsPerAccount;
-        if ((await store.hit(`account:sign-up:${email}`, rule.window)).count > rule.max) {
+        if ((await store.hit(counterKey('account', 'sign-up', email), rule.window)).count > rule.max) {
           throw authError('TOO_MANY_REQUESTS', AuthErrorCode.tooManyRequests);
         }
         return;
       }
       case '/request-password-reset': {
         const rule = limits.resetRequestsPerAccount;
-        if ((await store.hit(`account:reset-request:${email}`, rule.window)).count > rule.max) {
+        if ((await store.hit(counterKey('account', 'reset-request', email), rule.window)).count > rule.max) {
           throw authError('TOO_MANY_REQUESTS', AuthErrorCode.tooManyRequests);
         }
         log.info({ event: 'auth.reset.requested' }, 'password reset requested');
@@ -256,7 +283,9 @@ export function createAuth(deps: AuthDependencies) {
     logger: {
       level: 'warn',
       log: (level, message) => {
-        if (level === 'error') log.error({ source: 'better-auth' }, message);
+        const request = authRequestReports.getStore();
+        if (level === 'error' && request) request.errorLines.push(message);
+        else if (level === 'error') log.error({ source: 'better-auth' }, message);
         else log.warn({ source: 'better-auth' }, message);
       },
     },
@@ -264,7 +293,7 @@ export function createAuth(deps: AuthDependencies) {
       // Refusals are answered and logged by AuthService; only the unexpected is an error here.
       onError: (error) => {
         if (isAPIError(error)) return;
-        const request = unexpectedAuthErrors.getStore();
+        const request = authRequestReports.getStore();
         if (request) request.error = error;
         log.error({ err: error }, 'auth request failed');
       },

@@ -23,11 +23,19 @@ export interface RateLimitStore {
   reset(key: string): Promise<void>;
 }
 
+/**
+ * A counter's key from its parts: each part is percent-encoded, so no value (an email with a
+ * colon, an IPv6 address) can make two different tuples build the same key.
+ */
+export function counterKey(...parts: string[]): string {
+  return parts.map((part) => encodeURIComponent(part)).join(':');
+}
+
 /** Better Auth's `rateLimit.customStorage`: one atomic step per request. */
 export function betterAuthStorage(store: RateLimitStore) {
   return {
     async consume(key: string, rule: RateLimitRule) {
-      const { count, retryAfter } = await store.hit(`ip:${key}`, rule.window);
+      const { count, retryAfter } = await store.hit(counterKey('ip', key), rule.window);
       return count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter };
     },
   };

@@ -61,8 +61,9 @@ export class ChatService {
     if (alias === null && !isHost)
       throw forbidden(ChatErrorCode.noAlias, 'Choose a new chat name in your profile before chatting.');
     if (game.muted) throw forbidden(ChatErrorCode.muted, CHAT_MUTED_MESSAGE);
-    const { count } = await this.limits.hit(`chat:${player.id}`, this.limit.window);
-    if (count > this.limit.max) throw new TooManyRequestsError(ChatErrorCode.tooFast, CHAT_TOO_FAST_MESSAGE);
+    const { count, retryAfter } = await this.limits.hit(`chat:${player.id}`, this.limit.window);
+    if (count > this.limit.max)
+      throw new TooManyRequestsError(ChatErrorCode.tooFast, CHAT_TOO_FAST_MESSAGE, retryAfter);
 
     const row = await this.repository.insert(game.id, player.id, maskProfanity(body.chatContent), isHost);
     const message: ChatMessage = {

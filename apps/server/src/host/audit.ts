@@ -6,10 +6,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const uuidOrNull = (value: unknown) => (typeof value === 'string' && UUID.test(value) ? value : null);
 
-/** Whether a request is a host action the audit keeps. */
+/**
+ * Whether a request is a host action the audit keeps. Decided from the route the router matched,
+ * never the raw URL: `/api/%68ost/…`, `/%61pi/host/…` and an absolute-form request line reach the
+ * same host routes.
+ */
 export function isAudited(request: FastifyRequest): boolean {
-  return MUTATING.has(request.method) && request.url.startsWith('/api/host/');
+  return MUTATING.has(request.method) && (request.routeOptions.url ?? '').startsWith('/api/host/');
 }
+
+/**
+ * A client's text as the audit can store it: control characters (U+0000 cannot be stored in
+ * text at all) become U+FFFD, so a refused request with such a param is still audited.
+ */
+const printable = (text: string) => text.replace(/\p{Cc}/gu, '\uFFFD');
 
 /** The ids a created room or game comes back with, when the route's params cannot name them. */
 function createdIds(payload: unknown): { roomUuid?: unknown; gameUuid?: unknown } {
@@ -34,12 +44,12 @@ export const hostAuditPlugin = fp<{ audit: AuditRepository }>(
       const created = reply.statusCode < 300 ? createdIds(payload) : {};
       const others = Object.entries(params)
         .filter(([key]) => key !== 'roomUuid' && key !== 'gameUuid')
-        .map(([, value]) => String(value));
+        .map(([, value]) => printable(String(value)));
       try {
         await audit.insert({
           userId: request.player.id,
           userEmail: request.player.email,
-          action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+          action: `${request.method} ${request.routeOptions.url}`,
           roomId: uuidOrNull(params.roomUuid) ?? uuidOrNull(created.roomUuid),
           gameId: uuidOrNull(params.gameUuid) ?? uuidOrNull(created.gameUuid),
           targetId: others.length ? others.join(',').slice(0, 200) : null,

@@ -102,6 +102,7 @@ export class HostService {
   ) {}
 
   async createRoom(body: { name: string; theme: Theme; roomImage: string }) {
+    await this.images.check(body.roomImage);
     const room = await this.rooms.insert({
       operator: OPERATOR,
       name: body.name,
@@ -114,6 +115,7 @@ export class HostService {
   }
 
   async updateRoom(roomId: string, body: { name?: string; theme?: Theme; roomImage?: string }) {
+    if (body.roomImage !== undefined) await this.images.check(body.roomImage);
     let room;
     try {
       room = await this.rooms.update(roomId, { name: body.name, theme: body.theme, image: body.roomImage });

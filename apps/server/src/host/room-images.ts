@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOM_IMAGE_MAX_BYTES } from '@ruthless/protocol';
+import { ErrorCode, ROOM_IMAGE_MAX_BYTES, ROOM_IMAGE_MESSAGE } from '@ruthless/protocol';
 import { InvalidError, TooLargeError, UnsupportedTypeError } from '../errors';
 
 /** The public path room images are served under. */
@@ -31,9 +31,40 @@ export function sniffImage(bytes: Buffer): ImageExtension | null {
 /** Room images stored under DATA_DIR by the SHA-256 of their bytes, so a name never changes meaning. */
 export class RoomImages {
   private readonly folder: string;
+  private readonly origins: Set<string>;
 
-  constructor(dataDir: string) {
+  /** `origins`: the sites a room image may be linked from (PUBLIC_URL, ALLOWED_ORIGINS); https only. */
+  constructor(dataDir: string, origins: string[] = []) {
     this.folder = path.join(dataDir, 'room-images');
+    this.origins = new Set(
+      origins.filter((origin) => origin.startsWith('https://')).map((origin) => new URL(origin).origin),
+    );
+  }
+
+  /**
+   * Refuses a room image that is not ours (artwork, or an upload that exists) nor an https
+   * address on an allowed origin. The shape was checked by the request's schema.
+   */
+  async check(roomImage: string): Promise<void> {
+    const refuse = () => new InvalidError(ErrorCode.validation, ROOM_IMAGE_MESSAGE, 'roomImage');
+    if (roomImage.startsWith('/rooms/')) return;
+    if (roomImage.startsWith(`${ROOM_IMAGES_PATH}/`)) {
+      const name = roomImage.slice(ROOM_IMAGES_PATH.length + 1);
+      if (!FILE_NAME.test(name)) throw refuse();
+      try {
+        await access(path.join(this.folder, name));
+        return;
+      } catch {
+        throw refuse();
+      }
+    }
+    let origin: string;
+    try {
+      origin = new URL(roomImage).origin;
+    } catch {
+      throw refuse();
+    }
+    if (!roomImage.startsWith('https://') || !this.origins.has(origin)) throw refuse();
   }
 
   async store(bytes: Buffer): Promise<string> {

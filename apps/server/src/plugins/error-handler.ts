@@ -16,6 +16,10 @@ import {
   UnavailableError,
   UnsupportedTypeError,
 } from '../errors';
+import { hasDotSegment, requestPath } from '../request-path';
+
+/** The answer to a path with `.` or `..` segments: clients send paths already resolved. */
+export const DOT_SEGMENT_MESSAGE = "path: must not contain '.' or '..' segments";
 
 /** The one mapping from the business layer's refusals (src/errors.ts) to HTTP statuses. */
 const STATUS_OF_REFUSAL = new Map<abstract new (...args: never[]) => DomainError, number>([
@@ -87,9 +91,14 @@ export function refusalFrom(error: unknown): DomainError | undefined {
   return undefined;
 }
 
-/** The path of the first string holding U+0000 (no text column can store it), else undefined. */
+/**
+ * The path of the first string holding U+0000 (no text column can store it), else undefined.
+ * Binary bodies are skipped: they are stored as bytes (or refused by their own checks), never as text.
+ */
 export function nulCharacterPath(value: unknown, path: string[] = [], depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : undefined;
+  // Bytes (an uploaded image) are not text: walking them entry by entry would hold the process.
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return undefined;
   if (depth > 64 || value === null || typeof value !== 'object') return undefined;
   for (const [key, item] of Object.entries(value)) {
     const found = nulCharacterPath(item, [...path, key], depth + 1) ?? nulCharacterPath(key, path, depth + 1);
@@ -117,6 +126,15 @@ function registerTextGuard(app: FastifyInstance): void {
           field === 'body' ? undefined : field,
         );
       }
+    }
+  });
+}
+
+/** Refuses every path with a dot segment (request-path.ts) with a 400, before any route runs. */
+function registerPathGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (hasDotSegment(requestPath(request.url))) {
+      throw new InvalidError(ErrorCode.validation, DOT_SEGMENT_MESSAGE);
     }
   });
 }
@@ -159,6 +177,9 @@ function registerErrorHandler(app: FastifyInstance): void {
     }
     if (body.statusCode < 500)
       request.log.info({ err: error, statusCode: body.statusCode }, 'request refused');
+    if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     if (body.statusCode === 503) {
       request.log.warn({ err: thrown }, 'request refused: a dependency is unavailable');
       void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
@@ -168,12 +189,13 @@ function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /**
- * The error handler and the text guard, on the root before any other plugin so that every route
+ * The error handler, the path guard and the text guard, on the root before any other plugin so that every route
  * (the docs' and the metrics' included) refuses the same way.
  */
 export default fp(
   async (app) => {
     registerErrorHandler(app);
+    registerPathGuard(app);
     registerTextGuard(app);
   },
   { name: 'error-handler' },

@@ -1,5 +1,10 @@
 import type { Socket } from 'socket.io';
-import { socketRefreshRequestSchema, type ActResult } from '@ruthless/protocol';
+import {
+  AuthErrorCode,
+  catalogueMessage,
+  socketRefreshRequestSchema,
+  type ActResult,
+} from '@ruthless/protocol';
 import type { Player } from '../auth/identity';
 import type { RealtimeServer } from './socket-server';
 
@@ -25,12 +30,17 @@ export function socketPlayer(socket: Socket): Player | null {
   return player && player.expiresAt > Date.now() ? player : null;
 }
 
-/** The refusal for a handler that needs a player: expired token, or no permission. */
+/**
+ * The refusal for a handler that needs a registered player: an expired token is told so; a
+ * viewer, or a valid token without the operator claim (signed up, never registered), gets the
+ * catalogue's permission-denied, as over HTTP.
+ */
 export function playerRefusal(socket: Socket): { ok: false; message: string } {
   const { player } = socket.data as SocketIdentity;
+  const expired = player !== null && player.expiresAt <= Date.now();
   return {
     ok: false,
-    message: player ? EXPIRED_TOKEN_MESSAGE : "You don't have permission to access this resource.",
+    message: expired ? EXPIRED_TOKEN_MESSAGE : catalogueMessage(AuthErrorCode.permissionDenied),
   };
 }
 

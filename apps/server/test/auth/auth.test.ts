@@ -1,5 +1,7 @@
 import { generateKeyPair, SignJWT, exportJWK } from 'jose';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameSocket } from '../support/live';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { Browser, decodeJwt, identityToken, registeredPlayer, signUp } from '../support/http';
 
@@ -143,6 +145,23 @@ describe('sign-up, identity token and operator registration', () => {
       code: 'auth/email-already-in-use',
       message: 'An account with this email already exists.',
     });
+  });
+
+  it('tells a player who signed up but never registered the truth on the socket, not "expired"', async () => {
+    const { token } = await signUp(server.url, 'unregistered@example.com');
+    const socket: GameSocket = connectSocket(server.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token },
+    });
+    try {
+      const gameUuid = crypto.randomUUID();
+      const denied = { ok: false, message: "You don't have permission to access this resource." };
+      expect(await socket.emitWithAck('game:join', { gameUuid, lastSeq: null })).toEqual(denied);
+      expect(await socket.emitWithAck('game:choice', { gameUuid, choice: 'share' })).toEqual(denied);
+    } finally {
+      socket.close();
+    }
   });
 });
 

@@ -56,6 +56,36 @@ describe('rate limits', () => {
     expect(await locked.json()).toEqual(TOO_MANY);
   });
 
+  it("cannot be aimed at the owner's home address with an email that names it", async () => {
+    // Signing up remembers 10.0.6.1 as the owner's address, with a counter of its own.
+    await new Browser(server.url).post(
+      '/api/auth/sign-up/email',
+      { email: 'owner@example.com', password: 'right-password', name: 'Owner' },
+      from('10.0.6.1'),
+    );
+    const forged: Response[] = [];
+    for (let i = 0; i < 4; i++) {
+      forged.push(
+        await new Browser(server.url).post(
+          '/api/auth/sign-in/email',
+          { email: 'owner@example.com:10.0.6.1', password: 'wrong-password' },
+          from(`10.0.7.${i}`),
+        ),
+      );
+    }
+    const home = await new Browser(server.url).post(
+      '/api/auth/sign-in/email',
+      { email: 'owner@example.com', password: 'right-password' },
+      from('10.0.6.1'),
+    );
+    expect(home.status).toBe(200);
+    // Not an email an account can have: refused before any counter is touched.
+    for (const response of forged) {
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'auth/invalid-email' });
+    }
+  });
+
   it('limits sign-ins per address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {

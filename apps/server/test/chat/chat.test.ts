@@ -192,6 +192,20 @@ describe('POST /api/chat', () => {
       body: { message: CHAT_TOO_FAST_MESSAGE },
     });
   });
+
+  it('tells a player sent 429 when to try again (Retry-After, within the 10 s window)', async () => {
+    const ursula = await player('Ursula');
+    for (let i = 0; i < 5; i++) expect((await say(ursula.token, `message ${i}`)).status).toBe(201);
+    const refused = await fetch(`${server.url}/api/chat`, {
+      method: 'POST',
+      headers: { authorization: ursula.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ gameUuid: live.gameUuid, roomUuid, playerName: 'Ursula', chatContent: 'again' }),
+    });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(10);
+  });
 });
 
 describe('moderation by hosts', () => {

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+
 /**
  * A small HTTP client for tests: keeps cookies per host (like a browser would), follows no
  * redirects on its own, and sends JSON.
@@ -104,4 +106,44 @@ export async function registeredPlayer(base: string, email: string) {
 
 export function decodeJwt(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+}
+
+/**
+ * A request whose request line is sent exactly as given (fetch would resolve dot segments and
+ * re-encode): encoded letters, dot segments, backslashes or the absolute form `http://host/path`.
+ */
+export function rawRequest(
+  base: string,
+  method: string,
+  target: string,
+  options: { headers?: Record<string, string>; json?: unknown } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const payload = options.json === undefined ? undefined : JSON.stringify(options.json);
+    const sent = httpRequest(
+      {
+        hostname,
+        port,
+        method,
+        path: target,
+        headers: {
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+            : {}),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+        );
+      },
+    );
+    sent.on('error', reject);
+    sent.end(payload);
+  });
 }

@@ -32,9 +32,11 @@ export async function startShow(options: {
   room: { name: string; theme: string; roomImage: string };
   accounts?: AccountsOptions;
   signInHost?: (server: TestApp) => Promise<string>;
+  /** More environment for the app (ALLOWED_ORIGINS...). */
+  env?: Record<string, string>;
 }): Promise<Show> {
   const server = await startTestApp(
-    { ADMIN_EMAILS: options.host },
+    { ADMIN_EMAILS: options.host, ...options.env },
     { reachablePublicUrl: true, accounts: { limits: MANY_SIGN_UPS, ...options.accounts } },
   );
   const hostToken = options.signInHost

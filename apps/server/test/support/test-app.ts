@@ -34,6 +34,8 @@ export async function startTestApp(
     reachablePublicUrl?: boolean;
     /** Overrides of the socket event limits (flood tests use small ones, a fuzzer large ones). */
     socketEventLimits?: SocketEventLimits;
+    /** Where the app's log lines go (set LOG_LEVEL in env to see them). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const port = options.reachablePublicUrl ? await freePort() : 0;

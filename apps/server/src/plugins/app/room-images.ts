@@ -10,7 +10,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('roomImages', new RoomImages(app.config.dataDir));
+    app.decorate(
+      'roomImages',
+      new RoomImages(app.config.dataDir, [app.config.publicUrl, ...app.config.allowedOrigins]),
+    );
   },
   { name: 'room-images', dependencies: ['config'] },
 );

@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, HostGame, HostRoom, Room } from '@ruthless/protocol';
+import {
+  ROOM_IMAGE_MAX_BYTES,
+  type AuditEntry,
+  type HostGame,
+  type HostRoom,
+  type Room,
+} from '@ruthless/protocol';
 import { users } from '../../../src/db/schema';
 import { scheduleStarts } from '../../../src/host/schedule';
-import { identityToken, registeredPlayer } from '../../support/http';
+import { decodeJwt, identityToken, rawRequest, registeredPlayer } from '../../support/http';
 import { api } from '../../support/live';
 import { scheduleGame as scheduleShowGame, startShow, type Show } from '../../support/show';
 import type { TestApp } from '../../support/test-app';
@@ -38,10 +44,15 @@ async function upload(bytes: Buffer, type = 'application/octet-stream', token = 
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+const rawCall = (method: string, target: string, token: string, json?: unknown) =>
+  rawRequest(server.url, method, target, { headers: { authorization: token }, json });
+
 beforeAll(async () => {
   show = await startShow({
     host: HOST_EMAIL,
     room: { name: 'Console Room', theme: 'RED', roomImage: '/rooms/ruby-rush.svg' },
+    // Room images may be linked from this site (and PUBLIC_URL, which is http here).
+    env: { ALLOWED_ORIGINS: 'https://partner.example' },
     // A host whose address is marked proven in the database, without the mailbox round trip.
     signInHost: async (app) => {
       const host = await registeredPlayer(app.url, HOST_EMAIL);
@@ -126,6 +137,52 @@ describe('the audit', () => {
     expect((await call('GET', '/api/host/audit?gameUuid=nope', hostToken)).body.message).toBe(
       'gameUuid must be a valid id',
     );
+  });
+});
+
+describe('the audit, whatever form the path takes', () => {
+  it('keeps host actions sent as /api/%68ost, /%61pi/host and an absolute-form request line', async () => {
+    const game = await scheduleGame();
+    const player = decodeJwt(playerToken).sub as string;
+    const absolute = (path: string) => `${server.url}${path}`;
+    const forms: [method: string, target: string, body: unknown, action: string][] = [
+      ['PATCH', `/api/%68ost/rooms/${roomUuid}`, { name: 'Console Room' }, 'PATCH /api/host/rooms/:roomUuid'],
+      [
+        'PUT',
+        `/api/%68ost/games/${game.gameUuid}/mutes/${player}`,
+        undefined,
+        'PUT /api/host/games/:gameUuid/mutes/:playerUuid',
+      ],
+      [
+        'POST',
+        `/api/%68ost/players/${player}/reset-alias`,
+        undefined,
+        'POST /api/host/players/:playerUuid/reset-alias',
+      ],
+      ['POST', `/%61pi/host/games/${game.gameUuid}/start`, undefined, 'POST /api/host/games/:gameUuid/start'],
+      [
+        'PATCH',
+        absolute(`/api/host/games/${game.gameUuid}`),
+        { maxTickets: 0 },
+        'PATCH /api/host/games/:gameUuid',
+      ],
+      [
+        'POST',
+        `/api/%68ost/games/${game.gameUuid}/cancel`,
+        undefined,
+        'POST /api/host/games/:gameUuid/cancel',
+      ],
+    ];
+    const expected: [string, number][] = [];
+    for (const [method, target, body, action] of forms) {
+      const answer = await rawCall(method, target, hostToken, body);
+      // The router took each of them to the host route (none is an unknown path).
+      expect(answer.body, `${method} ${target}`).not.toMatch(/Route .* not found/);
+      expected.push([action, answer.status]);
+    }
+    const audit = await call('GET', '/api/host/audit?limit=20', hostToken);
+    const recent = (audit.body.entries as AuditEntry[]).slice(0, forms.length).reverse();
+    expect(recent.map((entry) => [entry.action, entry.statusCode])).toEqual(expected);
   });
 });
 
@@ -269,6 +326,61 @@ describe('rooms', () => {
     expect(await lobbyNames()).toContain('Archive Me');
   });
 
+  it('takes only our own room images and https addresses on the allowed origins', async () => {
+    const refusal = {
+      status: 400,
+      body: {
+        message:
+          'Room image must be one of our pictures, an uploaded image or an https address on an allowed site',
+        field: 'roomImage',
+      },
+    };
+    for (const roomImage of [
+      '//evil.example/x.png',
+      '/../../etc/passwd',
+      '/rooms/../../etc/passwd',
+      `/room-images/${'0'.repeat(64)}.png`,
+      'https://evil.example/x.png',
+      'http://partner.example/x.png',
+      'javascript:alert(1)',
+    ]) {
+      const patched = await call('PATCH', `/api/host/rooms/${roomUuid}`, hostToken, { roomImage });
+      expect(patched, roomImage).toMatchObject(refusal);
+      const created = await call('POST', '/api/host/rooms', hostToken, { name: 'Elsewhere', roomImage });
+      expect(created, roomImage).toMatchObject(refusal);
+    }
+    for (const roomImage of ['https://partner.example/rooms/x.png', '/rooms/gold-rush.webp']) {
+      const patched = await call('PATCH', `/api/host/rooms/${roomUuid}`, hostToken, { roomImage });
+      expect(patched.status, roomImage).toBe(200);
+      expect(patched.body.roomImage).toBe(roomImage);
+    }
+  });
+
+  it('refuses room names with bidi controls or zero-width characters', async () => {
+    for (const name of [
+      'Ruby\u202eRush',
+      'Ruby\u200bRush',
+      '\u2066Gold\u2069',
+      'Lu\ufeffcky',
+      'Bell\u0007',
+    ]) {
+      expect(
+        await call('POST', '/api/host/rooms', hostToken, { name, roomImage: '/rooms/ruby-rush.svg' }),
+      ).toMatchObject({
+        status: 400,
+        body: { message: 'Room name contains characters that are not allowed.', field: 'name' },
+      });
+      expect(await call('PATCH', `/api/host/rooms/${roomUuid}`, hostToken, { name })).toMatchObject({
+        status: 400,
+      });
+    }
+    const accented = await call('POST', '/api/host/rooms', hostToken, {
+      name: 'Café Ünïcode 🎉',
+      roomImage: '/rooms/ruby-rush.svg',
+    });
+    expect(accented.status).toBe(201);
+  });
+
   it('stores an uploaded image by content under a hashed name, served with a long cache', async () => {
     const png = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -294,6 +406,31 @@ describe('rooms', () => {
     expect(webp.body.roomImage).toMatch(/\.webp$/);
     expect((await fetch(`${server.url}/room-images/${'0'.repeat(64)}.png`)).status).toBe(404);
     expect((await fetch(`${server.url}/room-images/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+
+  it('keeps answering /health within 100 ms while a 2 MB image upload is in flight', async () => {
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(ROOM_IMAGE_MAX_BYTES - 8, 7),
+    ]);
+    // A first request opens the connection and warms the route, outside the measure.
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    let settled = false;
+    const uploading = upload(png).finally(() => (settled = true));
+    const latencies: number[] = [];
+    // Health requests one after another for as long as the upload is being received and stored.
+    while (!settled) {
+      const started = performance.now();
+      const health = await fetch(`${server.url}/health`);
+      await health.arrayBuffer();
+      latencies.push(performance.now() - started);
+    }
+    expect((await uploading).status).toBe(201);
+    expect(latencies.length).toBeGreaterThan(0);
+    expect(
+      Math.max(...latencies),
+      `health latencies ${latencies.map(Math.round).join(', ')} ms`,
+    ).toBeLessThan(100);
   });
 
   it('refuses a non-image, a renamed executable, an SVG, an empty and an oversize upload', async () => {

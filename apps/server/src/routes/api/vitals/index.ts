@@ -58,8 +58,11 @@ const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { count, retryAfter } = await store.hit(`vitals:${request.ip}`, VITALS_RATE_LIMIT.window);
       if (count > VITALS_RATE_LIMIT.max) {
-        reply.header('retry-after', String(retryAfter));
-        throw new TooManyRequestsError(ErrorCode.rateLimited, catalogueMessage(ErrorCode.rateLimited));
+        throw new TooManyRequestsError(
+          ErrorCode.rateLimited,
+          catalogueMessage(ErrorCode.rateLimited),
+          retryAfter,
+        );
       }
       const { page, metrics } = request.body;
       for (const { name, value } of metrics) {
