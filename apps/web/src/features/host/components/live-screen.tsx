@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import type { LiveView } from '@ruthless/protocol';
@@ -69,7 +69,8 @@ function applies(view: LiveView | null): Record<HostControl, boolean> {
   return {
     'open-green-room': stage === 'scheduled',
     start: stage === 'scheduled' || stage === 'green-room',
-    draw: drawing && !view?.paused,
+    // Paused stops the automatic host only: the host can still advance the show ball by ball.
+    draw: drawing,
     pause: drawing && !view?.paused,
     resume: stage === 'draw' && view?.paused === true,
     end: stage === 'reveal',
@@ -118,11 +119,25 @@ export function LiveScreen() {
   const control = useHostControl();
   const now = useServerNow(250);
 
-  const act = (action: HostControl) =>
-    control.mutate({ gameUuid, action }, { onError: (error) => toast.error(errorMessage(error)) });
+  // Set in the click itself: a double click lands before the re-render that disables the buttons.
+  const sending = useRef(false);
+  const act = (action: HostControl) => {
+    if (sending.current) return;
+    sending.current = true;
+    control.mutate(
+      { gameUuid, action, key: crypto.randomUUID() },
+      {
+        onError: (error) => toast.error(errorMessage(error)),
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
 
   const can = applies(view);
   const busy = control.isPending;
+  const busyWith = busy ? control.variables?.action : undefined;
   const balls = view?.ballSequence ?? [];
   const called = new Set(balls);
   const last = balls.at(-1) ?? null;
@@ -133,6 +148,10 @@ export function LiveScreen() {
   const idle = !view || ['scheduled', 'ended', 'cancelled'].includes(view.stage);
   const ticketsLeft = metadata?.ticketsAvailable ?? game.data?.ticketsAvailable;
   const revealed = view?.stage === 'reveal' || view?.stage === 'ended';
+  // The prize being played for, with its own amount: the pot is only the full house's.
+  const prize = view?.statusBarData.currentPrize ?? null;
+  const prizePence = view?.statusBarData.currentPrizePence ?? null;
+  const potMultiplier = view?.reels?.potMultiplier ?? 1;
 
   if (connection === 'refused') {
     return <p className={styles.error}>{refusal ?? 'This game cannot be followed.'}</p>;
@@ -161,9 +180,10 @@ export function LiveScreen() {
         <StatTile label="Balls" testId="host-balls-count">
           {balls.length}/90
         </StatTile>
-        <StatTile
-          label={view?.statusBarData.currentPrize ? PRIZE_NAMES[view.statusBarData.currentPrize] : 'Pot'}
-        >
+        <StatTile label={prize ? PRIZE_NAMES[prize] : 'Prize'} testId="host-prize">
+          {prizePence === null ? '—' : formatCurrency(prizePence)}
+        </StatTile>
+        <StatTile label={potMultiplier > 1 ? `Pot x${potMultiplier}` : 'Pot'} testId="host-pot">
           {formatCurrency(view?.statusBarData.pot ?? 0)}
         </StatTile>
         {view?.paused ? (
@@ -211,6 +231,7 @@ export function LiveScreen() {
               type="button"
               className={`${styles.btn} ${styles.big} ${styles.primary} ${styles.wide}`}
               disabled={!can.draw || busy}
+              aria-busy={busyWith === 'draw' || undefined}
               onClick={() => act('draw')}
             >
               Call next ball
@@ -219,6 +240,7 @@ export function LiveScreen() {
               type="button"
               className={`${styles.btn} ${styles.big}`}
               disabled={!can.pause || busy}
+              aria-busy={busyWith === 'pause' || undefined}
               onClick={() => act('pause')}
             >
               Pause
@@ -227,6 +249,7 @@ export function LiveScreen() {
               type="button"
               className={`${styles.btn} ${styles.big}`}
               disabled={!can.resume || busy}
+              aria-busy={busyWith === 'resume' || undefined}
               onClick={() => act('resume')}
             >
               Resume

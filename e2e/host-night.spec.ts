@@ -1,0 +1,154 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { hostDesk } from './support/host-desk';
+import { signInHost, type Host } from './support/lobby-host';
+import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
+
+// Issue 31, the host's side of a night of shows: a console without traps, on a laptop.
+
+let host: Host;
+
+test.beforeAll(async () => {
+  host = await signInHost();
+});
+test.afterAll(async () => {
+  await host.dispose();
+});
+
+const PRIZES = { oneLine: 500, twoLines: 2500, fullHouse: 18000 };
+
+/**
+ * A game that reaches its draw a few seconds from now with one ticket held, the host's live view
+ * open on it. The automatic host would call a ball only every 10 minutes: every ball is the host's.
+ */
+async function liveDraw(browser: Browser): Promise<{ desk: Page; gameUuid: string }> {
+  const room = await host.createRoom();
+  const game = await host.createGame(room.roomUuid, {
+    startsInMs: 4000,
+    maxTickets: 10,
+    prizes: PRIZES,
+    timings: { greenRoomMs: 3000, reelsMs: 1000, luckyFateMs: 1000, ballIntervalMs: 600_000 },
+  });
+  const context = await browser.newContext();
+  const player = await signUpPlayer(context.request);
+  await claimTicketViaApi(context.request, player, { gameUuid: game.gameUuid, roomUuid: room.roomUuid });
+  await context.close();
+  const desk = await hostDesk(browser);
+  await desk.goto(`/host/games/${game.gameUuid}`);
+  await expect(desk.getByTestId('host-stage')).toHaveText('Draw', { timeout: 30_000 });
+  return { desk, gameUuid: game.gameUuid };
+}
+
+/** The value of one figure of the strip over the live game, found by its label. */
+function tile(desk: Page, testId: string): { label: Locator; value: Locator } {
+  const value = desk.getByTestId(testId);
+  return { value, label: value.locator('xpath=preceding-sibling::*[1]') };
+}
+
+test('the live view names the prize being played for with its own amount, and shows the pot apart', async ({
+  browser,
+}) => {
+  const { desk } = await liveDraw(browser);
+  const prize = tile(desk, 'host-prize');
+  await expect(prize.label).toHaveText('One line');
+  await expect(prize.value).toHaveText('£5.00');
+  const pot = tile(desk, 'host-pot');
+  const multiplier = Number(/x(\d)/.exec((await pot.label.textContent()) ?? '')?.[1] ?? 1);
+  await expect(pot.value).toHaveText(`£${((PRIZES.fullHouse * multiplier) / 100).toFixed(2)}`);
+  await desk.screenshot({ path: 'test-results/host-night-prize.png' });
+  await desk.context().close();
+});
+
+test('a double click on "Call next ball" calls one ball, the button busy until the answer', async ({
+  browser,
+}) => {
+  const { desk, gameUuid } = await liveDraw(browser);
+  const callBall = desk.getByRole('button', { name: 'Call next ball' });
+  // The first answer is held until the test has seen the button busy.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const keys: (string | null)[] = [];
+  await desk.route(`**/api/host/games/${gameUuid}/draw`, async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? null);
+    await held;
+    await route.continue();
+  });
+  await callBall.dblclick();
+  await expect(callBall).toBeDisabled();
+  await expect(callBall).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(callBall).toBeEnabled();
+  await expect(desk.getByTestId('host-balls-count')).toHaveText('1/90');
+  expect(keys.length).toBeGreaterThan(0);
+  expect(keys.every((key) => key !== null && key === keys[0])).toBe(true);
+
+  // Whatever was sent has been answered; the game's own state, read afresh, holds one ball.
+  await desk.reload();
+  await expect(desk.getByTestId('host-stage')).toHaveText('Draw', { timeout: 30_000 });
+  await expect(desk.getByTestId('host-balls-count')).toHaveText('1/90');
+  await desk.context().close();
+});
+
+test('a paused show is advanced one ball at a time by hand, and stays paused', async ({ browser }) => {
+  const { desk } = await liveDraw(browser);
+  const callBall = desk.getByRole('button', { name: 'Call next ball' });
+  const count = desk.getByTestId('host-balls-count');
+  await desk.getByRole('button', { name: 'Pause' }).click();
+  const paused = desk.getByRole('status').filter({ hasText: 'PAUSED' });
+  await expect(paused).toBeVisible();
+  await expect(callBall).toBeEnabled();
+  await callBall.click();
+  await expect(count).toHaveText('1/90');
+  await expect(desk.getByTestId('host-last-ball')).not.toHaveText('No ball');
+  await expect(callBall).toBeEnabled();
+  await callBall.click();
+  await expect(count).toHaveText('2/90');
+  await expect(paused).toBeVisible();
+  await expect(desk.getByRole('button', { name: 'Resume' })).toBeEnabled();
+  await desk.context().close();
+});
+
+/** Every field, checkbox and button of `scope`, each fully on screen once scrolled to. */
+async function expectAllReachable(page: Page, scope: Locator) {
+  await expect(scope).toBeVisible();
+  const controls = scope.locator('input:not([type=hidden]), select, textarea, button');
+  const total = await controls.count();
+  expect(total).toBeGreaterThan(0);
+  for (let i = 0; i < total; i++) {
+    const control = controls.nth(i);
+    await control.scrollIntoViewIfNeeded();
+    const name = (await control.getAttribute('aria-label')) ?? (await control.evaluate((el) => el.outerHTML));
+    await expect(control, name.slice(0, 160)).toBeInViewport({ ratio: 1 });
+  }
+  // Nothing is cut off sideways: the page does not scroll horizontally either.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+}
+
+test('every console screen works at 1280x720: each form field and button is on screen or reachable', async ({
+  browser,
+}) => {
+  const room = await host.createRoom();
+  const game = await host.createGame(room.roomUuid);
+  const desk = await hostDesk(browser);
+  await desk.setViewportSize({ width: 1280, height: 720 });
+
+  await desk.goto('/host');
+  await desk.getByRole('button', { name: 'New room' }).click();
+  await expectAllReachable(desk, desk.getByRole('form', { name: 'New room' }));
+
+  await desk.goto(`/host/rooms/${room.roomUuid}`);
+  await expectAllReachable(desk, desk.getByRole('form', { name: 'Schedule a game' }));
+  await desk.getByRole('tab', { name: 'Repeating' }).click();
+  const repeating = desk.getByRole('form', { name: 'Repeating schedule' });
+  for (const label of ['Every (minutes)', 'From', 'To', 'First day', 'Last day']) {
+    await expect(repeating.getByLabel(label, { exact: true })).toBeVisible();
+  }
+  await expectAllReachable(desk, repeating);
+  await repeating.getByRole('button', { name: 'Create schedule' }).scrollIntoViewIfNeeded();
+  await desk.screenshot({ path: 'test-results/host-night-repeating-1280.png' });
+
+  await desk.goto(`/host/games/${game.gameUuid}`);
+  await expect(desk.getByTestId('host-stage')).toHaveText('Scheduled', { timeout: 30_000 });
+  await expectAllReachable(desk, desk.getByRole('region', { name: 'Controls' }));
+  await desk.screenshot({ path: 'test-results/host-night-live-1280.png' });
+  await desk.context().close();
+});
