@@ -148,7 +148,14 @@ test('every console screen works at 1280x720: each form field and button is on s
 
   await desk.goto(`/host/games/${game.gameUuid}`);
   await expect(desk.getByTestId('host-stage')).toHaveText('Scheduled', { timeout: 30_000 });
-  await expectAllReachable(desk, desk.getByRole('region', { name: 'Controls' }));
+  const controls = desk.getByRole('region', { name: 'Controls' });
+  await expectAllReachable(desk, controls);
+  // Each button whole inside its panel, none spilling over the panel below.
+  const panel = (await controls.boundingBox())!;
+  for (const button of await controls.getByRole('button').all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.y + box.height, await button.textContent()).toBeLessThanOrEqual(panel.y + panel.height);
+  }
   await desk.screenshot({ path: 'test-results/host-night-live-1280.png' });
   await desk.context().close();
 });

@@ -198,7 +198,7 @@ export function LiveScreen() {
       </div>
 
       <div className={styles.column}>
-        <section className={styles.panel} aria-labelledby="controls-title">
+        <section className={`${styles.panel} ${styles.controlsPanel}`} aria-labelledby="controls-title">
           <header className={styles.panelHead}>
             <h2 id="controls-title" className={styles.panelTitle}>
               Controls
