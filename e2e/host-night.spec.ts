@@ -159,3 +159,21 @@ test('every console screen works at 1280x720: each form field and button is on s
   await desk.screenshot({ path: 'test-results/host-night-live-1280.png' });
   await desk.context().close();
 });
+
+test('the host speaks in the chat from the console, and the message stays, marked as the host’s', async ({
+  browser,
+}) => {
+  const { desk } = await liveDraw(browser);
+  const send = desk.getByRole('form', { name: 'Message the players' });
+  await send.getByLabel('Message as the host').fill('Eyes down, good luck everyone!');
+  await send.getByRole('button', { name: 'Send' }).click();
+  const messages = desk.getByRole('list', { name: 'Chat messages' });
+  await expect(messages.getByRole('listitem')).toHaveCount(1);
+  await expect(messages).toContainText('Eyes down, good luck everyone!');
+  await expect(messages.getByText('host', { exact: true })).toBeVisible();
+  await expect(send.getByLabel('Message as the host')).toHaveValue('');
+  await desk.screenshot({ path: 'test-results/host-night-chat.png' });
+  await desk.reload();
+  await expect(messages).toContainText('Eyes down, good luck everyone!', { timeout: 30_000 });
+  await desk.context().close();
+});

@@ -28,6 +28,15 @@ const STAGE_NAMES: Record<LiveView['stage'], string> = {
   cancelled: 'Cancelled',
 };
 const PRIZE_NAMES = { 'one-line': 'One line', 'two-lines': 'Two lines', 'full-house': 'Full house' };
+/** The stages the chat is open in (docs/chat.md): from the green room until the results. */
+const CHAT_OPEN_STAGES = new Set<LiveView['stage']>([
+  'green-room',
+  'reels',
+  'lucky-fate',
+  'draw',
+  'ruthless',
+  'reveal',
+]);
 const numbers = Array.from({ length: 90 }, (_, i) => i + 1);
 
 /** What the timer shows for the stage: a count down to its end, or the time since it began. */
@@ -428,7 +437,11 @@ export function LiveScreen() {
       </div>
 
       <div className={`${styles.column} ${styles.aside}`}>
-        <HostChatPanel gameUuid={gameUuid} />
+        <HostChatPanel
+          gameUuid={gameUuid}
+          roomUuid={game.data?.roomUuid}
+          chatOpen={Boolean(view && CHAT_OPEN_STAGES.has(view.stage))}
+        />
         <AuditList gameUuid={gameUuid} />
       </div>
     </div>
