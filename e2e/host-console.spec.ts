@@ -149,12 +149,12 @@ test('a host schedules a game in the console and runs it by hand to the end whil
   // Every control the host used is in the game's audit.
   const audit = desk.getByRole('list', { name: 'Host actions' });
   for (const action of [
-    'games · open-green-room',
-    'games · start',
-    'games · draw',
-    'games · pause',
-    'games · resume',
-    'games · end',
+    'Green room opened',
+    'Show started',
+    'Ball called',
+    'Draw paused',
+    'Draw resumed',
+    'Show ended',
   ]) {
     await expect(audit).toContainText(action);
   }

@@ -177,3 +177,33 @@ test('the host speaks in the chat from the console, and the message stays, marke
   await expect(messages).toContainText('Eyes down, good luck everyone!', { timeout: 30_000 });
   await desk.context().close();
 });
+
+test('the rooms screen’s audit names each room and refreshes after a create and an edit', async ({
+  browser,
+}) => {
+  const desk = await hostDesk(browser);
+  await desk.goto('/host');
+  const audit = desk.getByRole('list', { name: 'Host actions' }).getByRole('listitem');
+  const name = `Audit ${Date.now().toString(36)}`;
+  await desk.getByRole('button', { name: 'New room' }).click();
+  const form = desk.getByRole('form', { name: 'New room' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Image address').fill('/rooms/ruby-rush.svg');
+  await form.getByRole('button', { name: 'Create room' }).click();
+  await expect(audit.first()).toContainText('Room created');
+  await expect(audit.first()).toContainText(name);
+
+  await desk
+    .getByRole('list', { name: 'Rooms' })
+    .getByRole('listitem')
+    .filter({ hasText: name })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  const edit = desk.getByRole('form', { name: 'Edit room' });
+  await edit.getByLabel('Name').fill(`${name} 2`);
+  await edit.getByRole('button', { name: 'Save room' }).click();
+  await expect(audit.first()).toContainText('Room edited');
+  await expect(audit.first()).toContainText(`${name} 2`);
+  await desk.screenshot({ path: 'test-results/host-night-rooms-audit.png' });
+  await desk.context().close();
+});

@@ -141,10 +141,13 @@ export function HostChatPanel({
                       message="Their chat name is cleared everywhere; they must choose a new one before they can chat again."
                       confirmLabel="Reset alias"
                       onConfirm={() =>
-                        resetAlias.mutate(message.playerUuid, {
-                          onSuccess: () => toast.success('Alias reset.'),
-                          onError,
-                        })
+                        resetAlias.mutate(
+                          { gameUuid, playerUuid: message.playerUuid },
+                          {
+                            onSuccess: () => toast.success('Alias reset.'),
+                            onError,
+                          },
+                        )
                       }
                     >
                       Reset alias
