@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { hostDesk } from './support/host-desk';
+import { hostDesk, LAPTOP } from './support/host-desk';
 import { signInHost, type Host } from './support/lobby-host';
 import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
+import { startServer } from './support/server';
 
 // Issue 31, the host's side of a night of shows: a console without traps, on a laptop.
 
@@ -206,4 +207,79 @@ test('the rooms screen’s audit names each room and refreshes after a create an
   await expect(audit.first()).toContainText(`${name} 2`);
   await desk.screenshot({ path: 'test-results/host-night-rooms-audit.png' });
   await desk.context().close();
+});
+
+test('the menu leads a host to the console', async ({ browser }) => {
+  const desk = await hostDesk(browser);
+  await desk.goto('/');
+  await desk.getByRole('button', { name: 'Menu' }).click();
+  await desk.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Host console' }).click();
+  await expect(desk).toHaveURL(/\/host$/);
+  await expect(desk.getByRole('heading', { name: 'Rooms' })).toBeVisible({ timeout: 30_000 });
+  await desk.context().close();
+});
+
+test('a player sees no console in the menu', async ({ page }) => {
+  await signUpPlayer(page.request);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Host console' })).toHaveCount(0);
+});
+
+test('a listed host whose mailbox is not proven yet is told how to prove it, and can send the link', async ({
+  browser,
+}) => {
+  const email = 'pending-host@ruthless.test';
+  const server = await startServer({ ADMIN_EMAILS: email, TRUST_PROXY: 'true' });
+  try {
+    const context = await browser.newContext({ ...LAPTOP, baseURL: server.url });
+    const page = await context.newPage();
+    // Signed up, registered and with details, through the second server (its own origin).
+    const request = context.request;
+    const origin = server.url;
+    const json = { origin, 'x-forwarded-for': '10.9.8.7' };
+    const signUp = await request.post('/api/auth/sign-up/email', {
+      headers: json,
+      data: { email, password: 'pending-pass-1', name: 'Pending Host' },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    const token = async () =>
+      ((await (await request.get('/api/auth/token')).json()) as { token: string }).token;
+    const register = await request.post('/api/operator/auth', {
+      headers: { ...json, authorization: await token() },
+      data: { email, firstName: 'Pending', lastName: 'Host', operator: 'enlivon' },
+    });
+    expect(register.status(), await register.text()).toBe(200);
+    const details = await request.put('/api/operator/user/details', {
+      headers: { ...json, authorization: await token() },
+      data: {
+        ruthlessChoice: 'share',
+        alias: 'SoonHost',
+        phoneNumber: '+447911123456',
+        dobDay: 1,
+        dobMonth: 1,
+        dobYear: 1980,
+        marketingAccepted: false,
+      },
+    });
+    expect(details.status(), await details.text()).toBe(200);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Host console' }).click();
+    await expect(page).toHaveURL(/\/host$/);
+    await expect(page.getByRole('heading', { name: 'Prove your mailbox' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(
+      `${email} may host shows, but its mailbox is not proven yet.`,
+    );
+    await page.getByRole('button', { name: 'Email me the link' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      `Link sent to ${email}. Open it, choose a password, then sign in again.`,
+    );
+    await page.screenshot({ path: 'test-results/host-night-prove-mailbox.png' });
+    await context.close();
+  } finally {
+    await server.close();
+  }
 });
