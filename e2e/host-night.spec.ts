@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { hostDesk, LAPTOP } from './support/host-desk';
 import { signInHost, type Host } from './support/lobby-host';
@@ -282,4 +283,73 @@ test('a listed host whose mailbox is not proven yet is told how to prove it, and
   } finally {
     await server.close();
   }
+});
+
+/** A real 8x8 PNG, built here so the test needs no file. */
+function tinyPng(): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(8, 0);
+  header.writeUInt32BE(8, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows = Buffer.alloc(8 * 25, 200);
+  for (let y = 0; y < 8; y++) rows[y * 25] = 0; // no filter
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('the console’s forms say the room name’s limit, preview an uploaded image with its address, and name their own labels in errors', async ({
+  browser,
+}) => {
+  const desk = await hostDesk(browser);
+  await desk.goto('/host');
+  await desk.getByRole('button', { name: 'New room' }).click();
+  const form = desk.getByRole('form', { name: 'New room' });
+  const name = form.getByLabel('Name');
+  await name.fill('Friday');
+  await expect(form.getByText('6/40 characters', { exact: true })).toBeVisible();
+  await name.fill('The Very Long Friday Night Ruthless Bingo Spectacular');
+  await expect(name).toHaveValue('The Very Long Friday Night Ruthless Bing');
+  await expect(form.getByText('40/40 characters: room names are at most 40')).toBeVisible();
+
+  await form
+    .getByLabel('Image file')
+    .setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: tinyPng() });
+  const address = form.getByLabel('Image address');
+  await expect(address).toHaveValue(/^\/room-images\/[0-9a-f]{64}\.png$/);
+  const preview = form.getByRole('img', { name: 'Room image preview' });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+  await expect(form.getByRole('figure')).toContainText(await address.inputValue());
+  await desk.screenshot({ path: 'test-results/host-night-room-form.png' });
+
+  const room = await host.createRoom();
+  await desk.goto(`/host/rooms/${room.roomUuid}`);
+  const schedule = desk.getByRole('form', { name: 'Schedule a game' });
+  await schedule.getByLabel(/^Start/).fill('2020-01-01T10:00');
+  await schedule.getByRole('button', { name: 'Schedule game' }).click();
+  await expect(schedule.getByRole('alert')).toHaveText('Start must be in the future');
+  await desk.context().close();
 });
