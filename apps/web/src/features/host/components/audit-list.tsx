@@ -70,7 +70,8 @@ export function AuditList({ roomUuid, gameUuid }: { roomUuid?: string; gameUuid?
         </h2>
         <span className={styles.count}>{entries.length}</span>
       </header>
-      <div className={styles.panelBody} style={{ maxHeight: 260 }}>
+      {/* Scrolls: focusable, so a keyboard can scroll it too. */}
+      <div className={styles.panelBody} style={{ maxHeight: 260 }} tabIndex={0}>
         {entries.length === 0 ? (
           <p className={styles.empty}>No host actions yet.</p>
         ) : (

@@ -89,7 +89,8 @@ export function HostChatPanel({
         </h2>
         <span className={styles.count}>{messages.length}</span>
       </header>
-      <div className={styles.panelBody}>
+      {/* Scrolls: focusable, so a keyboard can scroll it too. */}
+      <div className={styles.panelBody} tabIndex={0}>
         {chat.isError && (
           <p className={styles.empty}>
             {chat.error instanceof ApiError && chat.error.status === 404

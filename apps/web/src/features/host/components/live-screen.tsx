@@ -314,14 +314,14 @@ export function LiveScreen() {
               >
                 {last ?? 'No ball'}
               </div>
-              <div className={styles.recentBalls} aria-label="Last balls">
+              <ol className={styles.recentBalls} aria-label="Last balls">
                 {balls
                   .slice(-10, -1)
                   .reverse()
                   .map((ball) => (
-                    <span key={ball}>{ball}</span>
+                    <li key={ball}>{ball}</li>
                   ))}
-              </div>
+              </ol>
             </div>
             <div className={styles.board} aria-label={`Called: ${balls.join(', ') || 'none'}`}>
               {numbers.map((n) => (
