@@ -116,10 +116,14 @@ test("the host sees a show's chat live in the console, deletes, mutes and unmute
   await expect(chatBox(phone)).toHaveValue('');
 
   // The game's audit beside the live view lists the three actions, newest first, all done (204).
-  await expect(auditActions(desk).nth(0)).toContainText('games · mutes · delete');
-  await expect(auditActions(desk).nth(1)).toContainText('games · mutes');
-  await expect(auditActions(desk).nth(2)).toContainText('games · chat · delete');
+  await expect(auditActions(desk).nth(0)).toContainText('Player unmuted');
+  await expect(auditActions(desk).nth(1)).toContainText('Player muted');
+  await expect(auditActions(desk).nth(2)).toContainText('Chat message deleted');
   for (let i = 0; i < 3; i += 1) await expect(auditActions(desk).nth(i)).toContainText('204');
+  // Each names whom it concerned: the player, or the deleted message's author.
+  await expect(auditActions(desk).nth(0)).toContainText(`Player unmuted · ${alias}`);
+  await expect(auditActions(desk).nth(1)).toContainText(`Player muted · ${alias}`);
+  await expect(auditActions(desk).nth(2)).toContainText(`Chat message deleted · by ${alias}`);
   await desk.screenshot({ path: 'test-results/host-chat-audit.png' });
 
   await phone.context().close();
@@ -149,6 +153,9 @@ test("after the host resets a player's alias from the console, the player's next
   await expect(desk.getByRole('alert').filter({ hasText: 'Alias reset.' })).toBeVisible();
   // The old name is gone from the console's chat too.
   await expect(item).not.toContainText(alias);
+  // The game's audit lists the reset.
+  await expect(auditActions(desk).filter({ hasText: 'Alias reset' })).toHaveCount(1);
+  await expect(auditActions(desk).filter({ hasText: 'Alias reset' })).toContainText('204');
 
   // The player's next start: the mandatory details form, before anything else.
   await phone.goto('/');

@@ -260,7 +260,7 @@ function callBall(state: GameState, ball: unknown, at: number): ApplyResult {
     return fail(RuleCode.InvalidEvent);
   if (state.stage !== 'draw' || state.index === null) return fail(RuleCode.DrawNotRunning);
   if (state.currentPrize === null) return fail(RuleCode.FullHouseWon);
-  if (state.paused) return fail(RuleCode.DrawPaused);
+  // Paused stops the automatic host only: the host may still call a ball by hand.
   if (state.balls.includes(ball)) return fail(RuleCode.BallAlreadyCalled);
   const { setup } = state;
   if (drawOrderShared(setup.seedHex)[state.balls.length] !== ball) return fail(RuleCode.BallOutOfOrder);

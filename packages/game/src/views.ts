@@ -335,9 +335,10 @@ export function playerView(
 
 /**
  * The ball the server must call next (`drawOrder(seed)[ballsCalled]`), or null when no ball may
- * be called (not drawing, paused, or the full house is won). Server-side: it reads the seed.
+ * be called (not drawing, or the full house is won). A paused draw still has one: the host may
+ * call it by hand. Server-side: it reads the seed.
  */
 export function nextBall(state: GameState): number | null {
-  if (state.stage !== 'draw' || state.paused || state.currentPrize === null) return null;
+  if (state.stage !== 'draw' || state.currentPrize === null) return null;
   return drawOrderShared(state.setup.seedHex)[state.balls.length] ?? null;
 }

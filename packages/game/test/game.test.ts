@@ -5,6 +5,7 @@ import {
   drawOrder,
   luckyFateCards,
   luckyFateToReveal,
+  nextBall,
   potMultiplier,
   prizeBall,
   RuleCode,
@@ -293,7 +294,7 @@ describe('illegal events are refused with their codes', () => {
       luckyFatePick: null,
     }) as const;
 
-  it('in the draw: a ball twice, a ball out of order, a ball while paused', () => {
+  it('in the draw: a ball twice, a ball out of order; a paused draw takes a ball by hand and stays paused', () => {
     const g = toDraw(SEED, [{ ticketIndex: 0 }, { ticketIndex: 1 }]);
     const order = drawOrder(SEED);
     expect(g.try({ type: 'ball-called', at: g.now, ball: order[1]! })).toEqual({
@@ -307,12 +308,15 @@ describe('illegal events are refused with their codes', () => {
     });
     expect(g.try({ type: 'ball-called', at: g.now, ball: 91 })).toEqual({ ok: false, code: 'event/invalid' });
     g.ev((at) => ({ type: 'draw-paused', at }));
+    expect(nextBall(g.state)).toBe(order[1]);
+    g.ev((at) => ({ type: 'ball-called', at, ball: order[1]! }));
+    expect(g.state.paused).toBe(true);
+    expect(g.state.balls).toEqual([order[0], order[1]]);
     expect(g.try({ type: 'ball-called', at: g.now, ball: order[1]! })).toEqual({
       ok: false,
-      code: 'draw/paused',
+      code: 'draw/ball-already-called',
     });
     g.ev((at) => ({ type: 'draw-resumed', at }));
-    g.ev((at) => ({ type: 'ball-called', at, ball: order[1]! }));
     expect(g.try({ type: 'ruthless-started', at: g.now })).toEqual({
       ok: false,
       code: 'stage/full-house-not-won',

@@ -216,6 +216,10 @@ export const auditEntrySchema = z.object({
   gameUuid: z.string().nullable(),
   targetId: z.string().nullable(),
   statusCode: z.number().int(),
+  /** What the action concerned, named for people: the room, the game's start, the player's alias. */
+  roomName: z.string().nullable(),
+  gameStartTime: z.iso.datetime().nullable(),
+  targetAlias: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });

@@ -372,6 +372,8 @@ export function createAuth(deps: AuthDependencies) {
               ...(operators.includes(OPERATOR) ? { operator: OPERATOR } : {}),
               // Only a proven mailbox makes a host: anyone can sign up with any address.
               ...(adminEmails.has(email) && user.emailVerified ? { role: 'host' } : {}),
+              // Listed but not proven yet: the app tells them how to prove it (docs/host-console.md).
+              ...(adminEmails.has(email) && !user.emailVerified ? { hostPending: true } : {}),
             };
           },
         },

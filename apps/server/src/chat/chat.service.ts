@@ -119,6 +119,12 @@ export class ChatService {
     if (!(await this.repository.resetAlias(playerId))) throw notFound('This player does not exist.');
   }
 
+  /** The same, from a game's chat: the game must exist, so the audit files it under the game. */
+  async resetAliasFromGame(gameId: string, playerId: string): Promise<void> {
+    await this.gameOrThrow(gameId);
+    await this.resetAlias(playerId);
+  }
+
   private async gameOrThrow(gameId: string) {
     const game = await this.repository.findGame(gameId);
     if (!game) throw notFound('This game does not exist.');

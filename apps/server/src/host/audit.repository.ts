@@ -1,8 +1,14 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { hostAudit } from '../db/schema';
 
-export type AuditRow = typeof hostAudit.$inferSelect;
+/** A stored action with what it concerned, named: the room, the game's start, the player's alias. */
+export type AuditRow = typeof hostAudit.$inferSelect & {
+  roomName: string | null;
+  gameStartTime: Date | null;
+  /** The alias of the player the action concerned (or of a deleted message's author), if any. */
+  targetAlias: string | null;
+};
 
 export interface AuditRecord {
   userId: string | null;
@@ -29,7 +35,18 @@ export class AuditRepository {
 
   list(filter: { roomId?: string; gameId?: string; limit: number }): Promise<AuditRow[]> {
     return this.db
-      .select()
+      .select({
+        ...getTableColumns(hostAudit),
+        roomName: sql<string | null>`(select name from rooms where id = ${hostAudit.roomId})`,
+        gameStartTime:
+          sql<Date | null>`(select start_time from games where id = ${hostAudit.gameId})`.mapWith(
+            hostAudit.at,
+          ),
+        targetAlias: sql<string | null>`coalesce(
+          (select alias from player_profiles where user_id::text = ${hostAudit.targetId} limit 1),
+          (select p.alias from chat_messages m join player_profiles p on p.user_id = m.player_id
+            where m.id::text = ${hostAudit.targetId} limit 1))`,
+      })
       .from(hostAudit)
       .where(
         and(

@@ -61,6 +61,9 @@ function toAuditEntry(row: AuditRow): AuditEntry {
     gameUuid: row.gameId,
     targetId: row.targetId,
     statusCode: row.statusCode,
+    roomName: row.roomName,
+    gameStartTime: row.gameStartTime?.toISOString() ?? null,
+    targetAlias: row.targetAlias,
   };
 }
 

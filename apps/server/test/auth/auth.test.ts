@@ -125,11 +125,16 @@ describe('sign-up, identity token and operator registration', () => {
   it('gives the host role only to a proven ADMIN_EMAILS mailbox', async () => {
     const { token, userId } = await signUp(server.url, 'host@example.com');
     expect(decodeJwt(token).role).toBeUndefined();
+    // Listed but not proven yet: the app can say how to prove it.
+    expect(decodeJwt(token).hostPending).toBe(true);
+    expect(decodeJwt((await signUp(server.url, 'not-listed@example.com')).token).hostPending).toBeUndefined();
     await server.app.accounts.auth.$context.then((context) =>
       context.internalAdapter.updateUser(userId, { emailVerified: true }),
     );
     const { browser } = await signInAs('host@example.com');
-    expect(decodeJwt(await identityToken(browser))).toMatchObject({ role: 'host' });
+    const proven = decodeJwt(await identityToken(browser));
+    expect(proven).toMatchObject({ role: 'host' });
+    expect(proven.hostPending).toBeUndefined();
   });
 
   it('refuses a second account with the same email', async () => {

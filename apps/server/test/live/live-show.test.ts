@@ -163,19 +163,65 @@ describe('a show run by the automatic host', () => {
     expect((await api(server.url, 'POST', `/api/host/games/${game.gameUuid}/pause`, hostToken)).status).toBe(
       200,
     );
+    // Paused stops the automatic host; the host still calls a ball by hand, and it stays paused.
     const whilePaused = await api(server.url, 'POST', `/api/host/games/${game.gameUuid}/draw`, hostToken);
-    expect(whilePaused).toMatchObject({ status: 409 });
+    expect(whilePaused).toMatchObject({ status: 200 });
+    await viewer.waitFor((message) => message.event.type === 'ball-called' && message.view.paused);
     expect((await api(server.url, 'POST', `/api/host/games/${game.gameUuid}/resume`, hostToken)).status).toBe(
       200,
     );
     await viewer.waitFor((message) => message.event.type === 'draw-resumed');
-    expect(viewer.balls).toHaveLength(3);
-    expect(new Set(viewer.balls).size).toBe(3);
+    expect(viewer.balls).toHaveLength(4);
+    expect(new Set(viewer.balls).size).toBe(4);
     // A choice outside the final is refused with a clear message.
     const tooSoon = await api(server.url, 'POST', `/api/games/${game.gameUuid}/choice`, carol, {
       choice: 'steal',
     });
     expect(tooSoon).toMatchObject({ status: 409, body: { message: 'The final has not started.' } });
+    viewer.close();
+  }, 30_000);
+
+  it('acts once per Idempotency-Key of a control, forgets a refused one, and refuses a malformed key', async () => {
+    const erin = await player('Erin', 'share');
+    const game = await fastGame(1500, {
+      greenRoomMs: 1000,
+      reelsMs: 100,
+      luckyFateMs: 100,
+      ballIntervalMs: 60_000,
+    });
+    await api(server.url, 'POST', '/api/claim-ticket', erin, { gameUuid: game.gameUuid, roomUuid });
+    const viewer = await Viewer.join(server.url, erin, game.gameUuid);
+    await viewer.waitFor((message) => message.event.type === 'draw-started', 15_000);
+    const control = (action: string, key: string) =>
+      fetch(`${server.url}/api/host/games/${game.gameUuid}/${action}`, {
+        method: 'POST',
+        headers: { authorization: hostToken, 'idempotency-key': key },
+      });
+
+    // A double click: the same key twice at once, then once more as a retry. One ball.
+    const key = crypto.randomUUID();
+    const answers = await Promise.all([control('draw', key), control('draw', key)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await control('draw', key)).status).toBe(200);
+    // A second intent calls the second ball.
+    expect((await control('draw', crypto.randomUUID())).status).toBe(200);
+    await viewer.waitFor(() => viewer.balls.length === 2);
+
+    // A refused attempt acts on nothing: its key is forgotten, so the retry tries again.
+    const resumeKey = crypto.randomUUID();
+    expect((await control('resume', resumeKey)).status).toBe(409);
+    expect((await control('pause', crypto.randomUUID())).status).toBe(200);
+    expect((await control('resume', resumeKey)).status).toBe(200);
+    await viewer.waitFor((message) => message.event.type === 'draw-resumed');
+
+    const malformed = await control('draw', 'x');
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { message: string }).message).toBe(
+      'Idempotency-Key must be 8 to 100 letters, digits, "-" or "_" (a UUID fits).',
+    );
+    const pauseEvents = viewer.messages.filter((message) => message.event.type === 'draw-paused');
+    expect(pauseEvents).toHaveLength(1);
+    expect(viewer.balls).toHaveLength(2);
     viewer.close();
   }, 30_000);
 

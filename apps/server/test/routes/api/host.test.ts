@@ -11,7 +11,12 @@ import { users } from '../../../src/db/schema';
 import { scheduleStarts } from '../../../src/host/schedule';
 import { decodeJwt, identityToken, rawRequest, registeredPlayer } from '../../support/http';
 import { api } from '../../support/live';
-import { scheduleGame as scheduleShowGame, startShow, type Show } from '../../support/show';
+import {
+  playerWithDetails,
+  scheduleGame as scheduleShowGame,
+  startShow,
+  type Show,
+} from '../../support/show';
 import type { TestApp } from '../../support/test-app';
 
 const HOST_EMAIL = 'host@ruthless.test';
@@ -137,6 +142,36 @@ describe('the audit', () => {
     expect((await call('GET', '/api/host/audit?gameUuid=nope', hostToken)).body.message).toBe(
       'gameUuid must be a valid id',
     );
+  });
+
+  it('names what each action concerned: the room, the game, the player; mute apart from unmute; an alias reset in the game', async () => {
+    const game = await scheduleGame();
+    const fan = await playerWithDetails(server.url, 'AuditFan');
+    const base = `/api/host/games/${game.gameUuid}`;
+    expect((await call('PUT', `${base}/mutes/${fan.userId}`, hostToken)).status).toBe(204);
+    expect((await call('DELETE', `${base}/mutes/${fan.userId}`, hostToken)).status).toBe(204);
+    const beforeReset = await call('GET', `/api/host/audit?gameUuid=${game.gameUuid}`, hostToken);
+    expect((beforeReset.body.entries as AuditEntry[]).slice(0, 2).map((entry) => entry.targetAlias)).toEqual([
+      'AuditFan',
+      'AuditFan',
+    ]);
+    expect((await call('POST', `${base}/players/${fan.userId}/reset-alias`, hostToken)).status).toBe(204);
+    const unknownGame = `/api/host/games/${crypto.randomUUID()}/players/${fan.userId}/reset-alias`;
+    expect((await call('POST', unknownGame, hostToken)).status).toBe(404);
+
+    const byGame = await call('GET', `/api/host/audit?gameUuid=${game.gameUuid}`, hostToken);
+    const entries = (byGame.body.entries as AuditEntry[]).reverse();
+    expect(entries.map((entry) => [entry.action, entry.targetId])).toEqual([
+      ['POST /api/host/rooms/:roomUuid/games', null],
+      ['PUT /api/host/games/:gameUuid/mutes/:playerUuid', fan.userId],
+      ['DELETE /api/host/games/:gameUuid/mutes/:playerUuid', fan.userId],
+      ['POST /api/host/games/:gameUuid/players/:playerUuid/reset-alias', fan.userId],
+    ]);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ roomName: 'Console Room', gameStartTime: game.gameStartTime });
+    }
+    // Reset: no alias is left to name the player by (the console shows the player's id instead).
+    expect(entries.slice(1).map((entry) => entry.targetAlias)).toEqual([null, null, null]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
-import { HelpIcon, LobbyIcon, LogoutIcon, SoundIcon, UserIcon } from '@/components/ui/icons';
+import { HelpIcon, KeyIcon, LobbyIcon, LogoutIcon, SoundIcon, UserIcon } from '@/components/ui/icons';
+import { useHostAccess } from '@/hooks/use-host-access';
 import { toggleMuted, useMuted } from '@/lib/sound';
 import { useLogOut } from '@/hooks/use-log-out';
 import { useClientStore } from '@/stores/client-store';
@@ -12,6 +13,8 @@ export function NavigationDrawer() {
   const isOpen = useClientStore((state) => state.isNavigationDrawerOpen);
   const setOpen = useClientStore((state) => state.setNavigationDrawerOpen);
   const firstItem = useRef<HTMLAnchorElement>(null);
+  // Hosts (and listed addresses still to prove their mailbox) find the console here.
+  const hostAccess = useHostAccess();
 
   useEffect(() => {
     if (!isOpen) return;
@@ -50,6 +53,14 @@ export function NavigationDrawer() {
               How to play
             </NavLink>
           </li>
+          {hostAccess && (
+            <li>
+              <NavLink to="/host" className={linkClass}>
+                <KeyIcon className={styles.icon} />
+                Host console
+              </NavLink>
+            </li>
+          )}
           <li>
             <ToggleSoundItem
               className={styles.item}

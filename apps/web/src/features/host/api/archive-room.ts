@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { hostRoomSchema } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
-import { hostRoomsQueryKey } from './get-host-rooms';
 
 /** `POST /api/host/rooms/{roomUuid}/archive` or `/restore`. */
 export function archiveRoom({ roomUuid, archived }: { roomUuid: string; archived: boolean }) {
@@ -14,6 +13,7 @@ export function useArchiveRoom() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: archiveRoom,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: hostRoomsQueryKey }),
+    // Done or refused, the action is in the audit now: the rooms and the audit are read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
   });
 }

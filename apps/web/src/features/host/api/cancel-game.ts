@@ -11,6 +11,7 @@ export function useCancelGame() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelGame,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
+    // Done or refused, the action is in the audit now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
   });
 }

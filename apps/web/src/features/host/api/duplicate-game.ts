@@ -11,6 +11,7 @@ export function useDuplicateGame() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: duplicateGame,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
+    // Done or refused, the action is in the audit now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
   });
 }

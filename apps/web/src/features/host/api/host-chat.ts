@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { hostChatResponseSchema } from '@ruthless/protocol';
+import { hostChatResponseSchema, sendChatResponseSchema, type ChatMessage } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
 export const hostChatQueryKey = (gameUuid: string) => ['host', 'chat', gameUuid] as const;
@@ -48,4 +48,25 @@ export function useChatModeration(gameUuid: string) {
     remove: useMutation({ mutationFn: deleteChatMessage, onSettled: refresh }),
     mute: useMutation({ mutationFn: setMuted, onSettled: refresh }),
   };
+}
+
+/** `POST /api/chat` as the host: the message shows in every player's chat, marked as the host's. */
+export function sendHostChat(body: { gameUuid: string; roomUuid: string; chatContent: string }) {
+  return api.post('/chat', body, { schema: sendChatResponseSchema });
+}
+
+export function useSendHostChat(gameUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendHostChat,
+    // Shown at once; the socket's copy of it is recognised by its id and not added twice.
+    onSuccess: ({ message }) =>
+      queryClient.setQueryData<{ messages: ChatMessage[]; mutedPlayerUuids: string[] }>(
+        hostChatQueryKey(gameUuid),
+        (data) =>
+          data && !data.messages.some((known) => known.messageUuid === message.messageUuid)
+            ? { ...data, messages: [...data.messages, message].slice(-200) }
+            : data,
+      ),
+  });
 }

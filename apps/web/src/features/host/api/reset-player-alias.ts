@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** `POST /api/host/players/{playerUuid}/reset-alias`: the player must choose a new chat name. */
-export function resetPlayerAlias(playerUuid: string) {
-  return api.post(`/host/players/${playerUuid}/reset-alias`);
+/**
+ * `POST /api/host/games/{gameUuid}/players/{playerUuid}/reset-alias`: the player must choose a new
+ * chat name. Sent from the game's chat, so the game's audit lists it.
+ */
+export function resetPlayerAlias({ gameUuid, playerUuid }: { gameUuid: string; playerUuid: string }) {
+  return api.post(`/host/games/${gameUuid}/players/${playerUuid}/reset-alias`);
 }
 
 export function useResetPlayerAlias() {

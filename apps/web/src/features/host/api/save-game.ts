@@ -20,6 +20,7 @@ export function useSaveGame() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveGame,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
+    // Done or refused, the action is in the audit now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { hostRoomSchema, type HostRoom, type Theme } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
-import { hostRoomsQueryKey } from './get-host-rooms';
 
 export interface RoomFields {
   name: string;
@@ -20,6 +19,7 @@ export function useSaveRoom() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveRoom,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: hostRoomsQueryKey }),
+    // Done or refused, the action is in the audit now: the rooms and the audit are read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
   });
 }

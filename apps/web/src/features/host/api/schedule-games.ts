@@ -11,6 +11,7 @@ export function useScheduleGames() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: scheduleGames,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
+    // Done or refused, the action is in the audit now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['host'] }),
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE_URL, ApiError, toApiError } from '@/lib/api-client';
 import { GENERIC_ERROR_MESSAGE } from '@ruthless/protocol';
 import { useSessionStore } from '@/stores/session-store';
@@ -28,5 +28,10 @@ export async function uploadRoomImage(file: Blob): Promise<string> {
 }
 
 export function useUploadRoomImage() {
-  return useMutation({ mutationFn: uploadRoomImage });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadRoomImage,
+    // Stored or refused, the upload is in the audit now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['host', 'audit'] }),
+  });
 }

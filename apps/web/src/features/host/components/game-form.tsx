@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { HostGame } from '@ruthless/protocol';
-import { errorMessage } from '@/lib/api-client';
 import { useSaveGame } from '../api/save-game';
 import { fromLocalInput, hostTimeZone, toLocalInput } from '../utils/time';
 import { GameFields, gameBodyFrom, initialGameFields } from './game-fields';
+import { formMessage } from '../utils/form-message';
 import styles from './host-console.module.css';
 
 /** Schedule a game in a room, or change one before its start; the start is on the host's clock. */
@@ -31,7 +31,7 @@ export function GameForm({
     const body = { ...gameBodyFrom(values), gameStartTime };
     save.mutate(game ? { roomUuid, gameUuid: game.gameUuid, body } : { roomUuid, body }, {
       onSuccess: onDone,
-      onError: (failure) => setError(errorMessage(failure)),
+      onError: (failure) => setError(formMessage(failure)),
     });
   };
 

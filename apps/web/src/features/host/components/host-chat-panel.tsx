@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { getSocket } from '@/lib/socket';
-import { hostChatQueryKey, useChatModeration, useHostChat } from '../api/host-chat';
+import { hostChatQueryKey, useChatModeration, useHostChat, useSendHostChat } from '../api/host-chat';
 import { useResetPlayerAlias } from '../api/reset-player-alias';
-import type { ChatMessage } from '@ruthless/protocol';
+import { CHAT_MAX_LENGTH, type ChatMessage } from '@ruthless/protocol';
 import { formatClock } from '../utils/time';
 import { ConfirmButton } from './confirm-button';
 import styles from './host-console.module.css';
@@ -17,8 +17,21 @@ type ChatData = { messages: ChatMessage[]; mutedPlayerUuids: string[] };
  * the chat contract: the list comes from `GET /api/host/games/{id}/chat`, then follows the game
  * room's `chat:messages` and `chat:deleted` events on the socket the live view already joined.
  */
-export function HostChatPanel({ gameUuid }: { gameUuid: string }) {
+export function HostChatPanel({
+  gameUuid,
+  roomUuid,
+  chatOpen,
+}: {
+  gameUuid: string;
+  /** The game's room, which a message names; unknown until the game is loaded. */
+  roomUuid: string | undefined;
+  /** From the green room until the results, as the server's rule (docs/chat.md). */
+  chatOpen: boolean;
+}) {
   const chat = useHostChat(gameUuid);
+  const send = useSendHostChat(gameUuid);
+  const [draft, setDraft] = useState('');
+  const [sendError, setSendError] = useState<string | null>(null);
   const { remove, mute } = useChatModeration(gameUuid);
   const resetAlias = useResetPlayerAlias();
   const queryClient = useQueryClient();
@@ -58,6 +71,15 @@ export function HostChatPanel({ gameUuid }: { gameUuid: string }) {
   const muted = new Set(chat.data?.mutedPlayerUuids ?? []);
   const messages = [...(chat.data?.messages ?? [])].reverse();
   const onError = (error: unknown) => toast.error(errorMessage(error));
+  const onSend = (event: FormEvent) => {
+    event.preventDefault();
+    if (!roomUuid || send.isPending) return;
+    setSendError(null);
+    send.mutate(
+      { gameUuid, roomUuid, chatContent: draft },
+      { onSuccess: () => setDraft(''), onError: (error) => setSendError(errorMessage(error)) },
+    );
+  };
 
   return (
     <section className={styles.panel} aria-labelledby="chat-title" style={{ flex: 1 }}>
@@ -67,7 +89,8 @@ export function HostChatPanel({ gameUuid }: { gameUuid: string }) {
         </h2>
         <span className={styles.count}>{messages.length}</span>
       </header>
-      <div className={styles.panelBody}>
+      {/* Scrolls: focusable, so a keyboard can scroll it too. */}
+      <div className={styles.panelBody} tabIndex={0}>
         {chat.isError && (
           <p className={styles.empty}>
             {chat.error instanceof ApiError && chat.error.status === 404
@@ -83,6 +106,7 @@ export function HostChatPanel({ gameUuid }: { gameUuid: string }) {
               <li key={message.messageUuid} className={styles.chatItem} data-muted={isMuted || undefined}>
                 <span>
                   <strong>{message.alias}</strong>{' '}
+                  {message.fromHost && <span className={styles.hostChip}>host</span>}{' '}
                   <span className={styles.muted}>{formatClock(message.sentAt)}</span>
                   {isMuted && <span className={styles.chip}>muted</span>}
                 </span>
@@ -118,10 +142,13 @@ export function HostChatPanel({ gameUuid }: { gameUuid: string }) {
                       message="Their chat name is cleared everywhere; they must choose a new one before they can chat again."
                       confirmLabel="Reset alias"
                       onConfirm={() =>
-                        resetAlias.mutate(message.playerUuid, {
-                          onSuccess: () => toast.success('Alias reset.'),
-                          onError,
-                        })
+                        resetAlias.mutate(
+                          { gameUuid, playerUuid: message.playerUuid },
+                          {
+                            onSuccess: () => toast.success('Alias reset.'),
+                            onError,
+                          },
+                        )
                       }
                     >
                       Reset alias
@@ -133,6 +160,32 @@ export function HostChatPanel({ gameUuid }: { gameUuid: string }) {
           })}
         </ol>
       </div>
+      <form className={styles.chatSend} onSubmit={onSend} aria-label="Message the players">
+        <label className={styles.field}>
+          Message as the host
+          <input
+            value={draft}
+            maxLength={CHAT_MAX_LENGTH}
+            placeholder={chatOpen ? 'Good luck, everyone!' : 'The chat opens with the green room.'}
+            disabled={!chatOpen}
+            onChange={(event) => setDraft(event.target.value)}
+            aria-describedby={sendError ? 'host-chat-error' : undefined}
+          />
+        </label>
+        <button
+          type="submit"
+          className={`${styles.btn} ${styles.primary}`}
+          disabled={!chatOpen || !roomUuid || !draft.trim() || send.isPending}
+          aria-busy={send.isPending || undefined}
+        >
+          Send
+        </button>
+        {sendError && (
+          <p id="host-chat-error" className={styles.error} role="alert">
+            {sendError}
+          </p>
+        )}
+      </form>
     </section>
   );
 }

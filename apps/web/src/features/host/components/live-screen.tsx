@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import type { LiveView } from '@ruthless/protocol';
@@ -28,6 +28,15 @@ const STAGE_NAMES: Record<LiveView['stage'], string> = {
   cancelled: 'Cancelled',
 };
 const PRIZE_NAMES = { 'one-line': 'One line', 'two-lines': 'Two lines', 'full-house': 'Full house' };
+/** The stages the chat is open in (docs/chat.md): from the green room until the results. */
+const CHAT_OPEN_STAGES = new Set<LiveView['stage']>([
+  'green-room',
+  'reels',
+  'lucky-fate',
+  'draw',
+  'ruthless',
+  'reveal',
+]);
 const numbers = Array.from({ length: 90 }, (_, i) => i + 1);
 
 /** What the timer shows for the stage: a count down to its end, or the time since it began. */
@@ -69,7 +78,8 @@ function applies(view: LiveView | null): Record<HostControl, boolean> {
   return {
     'open-green-room': stage === 'scheduled',
     start: stage === 'scheduled' || stage === 'green-room',
-    draw: drawing && !view?.paused,
+    // Paused stops the automatic host only: the host can still advance the show ball by ball.
+    draw: drawing,
     pause: drawing && !view?.paused,
     resume: stage === 'draw' && view?.paused === true,
     end: stage === 'reveal',
@@ -118,11 +128,25 @@ export function LiveScreen() {
   const control = useHostControl();
   const now = useServerNow(250);
 
-  const act = (action: HostControl) =>
-    control.mutate({ gameUuid, action }, { onError: (error) => toast.error(errorMessage(error)) });
+  // Set in the click itself: a double click lands before the re-render that disables the buttons.
+  const sending = useRef(false);
+  const act = (action: HostControl) => {
+    if (sending.current) return;
+    sending.current = true;
+    control.mutate(
+      { gameUuid, action, key: crypto.randomUUID() },
+      {
+        onError: (error) => toast.error(errorMessage(error)),
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
 
   const can = applies(view);
   const busy = control.isPending;
+  const busyWith = busy ? control.variables?.action : undefined;
   const balls = view?.ballSequence ?? [];
   const called = new Set(balls);
   const last = balls.at(-1) ?? null;
@@ -133,6 +157,10 @@ export function LiveScreen() {
   const idle = !view || ['scheduled', 'ended', 'cancelled'].includes(view.stage);
   const ticketsLeft = metadata?.ticketsAvailable ?? game.data?.ticketsAvailable;
   const revealed = view?.stage === 'reveal' || view?.stage === 'ended';
+  // The prize being played for, with its own amount: the pot is only the full house's.
+  const prize = view?.statusBarData.currentPrize ?? null;
+  const prizePence = view?.statusBarData.currentPrizePence ?? null;
+  const potMultiplier = view?.reels?.potMultiplier ?? 1;
 
   if (connection === 'refused') {
     return <p className={styles.error}>{refusal ?? 'This game cannot be followed.'}</p>;
@@ -161,9 +189,10 @@ export function LiveScreen() {
         <StatTile label="Balls" testId="host-balls-count">
           {balls.length}/90
         </StatTile>
-        <StatTile
-          label={view?.statusBarData.currentPrize ? PRIZE_NAMES[view.statusBarData.currentPrize] : 'Pot'}
-        >
+        <StatTile label={prize ? PRIZE_NAMES[prize] : 'Prize'} testId="host-prize">
+          {prizePence === null ? '—' : formatCurrency(prizePence)}
+        </StatTile>
+        <StatTile label={potMultiplier > 1 ? `Pot x${potMultiplier}` : 'Pot'} testId="host-pot">
           {formatCurrency(view?.statusBarData.pot ?? 0)}
         </StatTile>
         {view?.paused ? (
@@ -178,7 +207,7 @@ export function LiveScreen() {
       </div>
 
       <div className={styles.column}>
-        <section className={styles.panel} aria-labelledby="controls-title">
+        <section className={`${styles.panel} ${styles.controlsPanel}`} aria-labelledby="controls-title">
           <header className={styles.panelHead}>
             <h2 id="controls-title" className={styles.panelTitle}>
               Controls
@@ -211,6 +240,7 @@ export function LiveScreen() {
               type="button"
               className={`${styles.btn} ${styles.big} ${styles.primary} ${styles.wide}`}
               disabled={!can.draw || busy}
+              aria-busy={busyWith === 'draw' || undefined}
               onClick={() => act('draw')}
             >
               Call next ball
@@ -219,6 +249,7 @@ export function LiveScreen() {
               type="button"
               className={`${styles.btn} ${styles.big}`}
               disabled={!can.pause || busy}
+              aria-busy={busyWith === 'pause' || undefined}
               onClick={() => act('pause')}
             >
               Pause
@@ -227,6 +258,7 @@ export function LiveScreen() {
               type="button"
               className={`${styles.btn} ${styles.big}`}
               disabled={!can.resume || busy}
+              aria-busy={busyWith === 'resume' || undefined}
               onClick={() => act('resume')}
             >
               Resume
@@ -282,14 +314,14 @@ export function LiveScreen() {
               >
                 {last ?? 'No ball'}
               </div>
-              <div className={styles.recentBalls} aria-label="Last balls">
+              <ol className={styles.recentBalls} aria-label="Last balls">
                 {balls
                   .slice(-10, -1)
                   .reverse()
                   .map((ball) => (
-                    <span key={ball}>{ball}</span>
+                    <li key={ball}>{ball}</li>
                   ))}
-              </div>
+              </ol>
             </div>
             <div className={styles.board} aria-label={`Called: ${balls.join(', ') || 'none'}`}>
               {numbers.map((n) => (
@@ -405,7 +437,11 @@ export function LiveScreen() {
       </div>
 
       <div className={`${styles.column} ${styles.aside}`}>
-        <HostChatPanel gameUuid={gameUuid} />
+        <HostChatPanel
+          gameUuid={gameUuid}
+          roomUuid={game.data?.roomUuid}
+          chatOpen={Boolean(view && CHAT_OPEN_STAGES.has(view.stage))}
+        />
         <AuditList gameUuid={gameUuid} />
       </div>
     </div>

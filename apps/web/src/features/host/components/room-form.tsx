@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { HostRoom, Theme } from '@ruthless/protocol';
-import { errorMessage } from '@/lib/api-client';
 import { useSaveRoom } from '../api/save-room';
 import { useUploadRoomImage } from '../api/upload-room-image';
+import { formMessage } from '../utils/form-message';
 import styles from './host-console.module.css';
 
 const THEMES: Theme[] = ['DEFAULT', 'RED', 'GOLD', 'GREEN'];
+/** The API's limit on a room's name (packages/protocol). */
+const NAME_MAX = 40;
 
 /** Create a room, or edit one: name, theme and image (uploaded, or an address). */
 export function RoomForm({ room, onDone }: { room: HostRoom | null; onDone: () => void }) {
@@ -21,7 +23,7 @@ export function RoomForm({ room, onDone }: { room: HostRoom | null; onDone: () =
     setError(null);
     upload.mutate(file, {
       onSuccess: (path) => setRoomImage(path),
-      onError: (failure) => setError(errorMessage(failure)),
+      onError: (failure) => setError(formMessage(failure)),
     });
   };
 
@@ -30,7 +32,7 @@ export function RoomForm({ room, onDone }: { room: HostRoom | null; onDone: () =
     setError(null);
     save.mutate(
       { roomUuid: room?.roomUuid, name, theme, roomImage },
-      { onSuccess: onDone, onError: (failure) => setError(errorMessage(failure)) },
+      { onSuccess: onDone, onError: (failure) => setError(formMessage(failure)) },
     );
   };
 
@@ -38,7 +40,21 @@ export function RoomForm({ room, onDone }: { room: HostRoom | null; onDone: () =
     <form className={styles.form} onSubmit={onSubmit} aria-label={room ? 'Edit room' : 'New room'}>
       <label className={styles.field}>
         Name
-        <input value={name} onChange={(event) => setName(event.target.value)} maxLength={40} required />
+        <input
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={NAME_MAX}
+          aria-describedby="room-name-limit"
+          required
+        />
+        {/* Said, not only enforced: a pasted long name is cut at the limit, and the host sees why. */}
+        <span
+          id="room-name-limit"
+          className={styles.fieldHint}
+          data-full={name.length >= NAME_MAX || undefined}
+        >
+          {name.length}/{NAME_MAX} characters{name.length >= NAME_MAX ? ': room names are at most 40' : ''}
+        </span>
       </label>
       <label className={styles.field}>
         Theme
@@ -62,7 +78,17 @@ export function RoomForm({ room, onDone }: { room: HostRoom | null; onDone: () =
         Image address
         <input value={roomImage} onChange={(event) => setRoomImage(event.target.value)} required />
       </label>
-      {roomImage && <img src={roomImage} alt="" className={styles.roomImage} />}
+      {upload.isPending && (
+        <p className={styles.hint} role="status">
+          Uploading the image…
+        </p>
+      )}
+      {roomImage && (
+        <figure className={styles.imagePreview}>
+          <img src={roomImage} alt="Room image preview" className={styles.roomImage} />
+          <figcaption className={styles.hint}>{roomImage}</figcaption>
+        </figure>
+      )}
       {error && (
         <p className={styles.error} role="alert">
           {error}

@@ -13,6 +13,7 @@ import { AuditList } from './audit-list';
 import { ConfirmButton } from './confirm-button';
 import { GameForm } from './game-form';
 import { ScheduleForm } from './schedule-form';
+import { formMessage } from '../utils/form-message';
 import styles from './host-console.module.css';
 
 type Side =
@@ -40,7 +41,7 @@ function DuplicateForm({ game, onDone }: { game: HostGame; onDone: () => void })
           toast.success(`Copy scheduled for ${formatStart(copy.gameStartTime)}`);
           onDone();
         },
-        onError: (failure) => setError(errorMessage(failure)),
+        onError: (failure) => setError(formMessage(failure)),
       },
     );
   };

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '@/lib/api-client';
 import { useScheduleGames } from '../api/schedule-games';
 import { hostTimeZone, toDateInput } from '../utils/time';
 import { GameFields, gameBodyFrom, initialGameFields } from './game-fields';
+import { formMessage } from '../utils/form-message';
 import styles from './host-console.module.css';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -46,7 +46,7 @@ export function ScheduleForm({ roomUuid, onDone }: { roomUuid: string; onDone: (
             `${result.games.length} games scheduled` +
               (result.skipped.length ? `, ${result.skipped.length} slots skipped (taken or past)` : ''),
           ),
-        onError: (failure) => setError(errorMessage(failure)),
+        onError: (failure) => setError(formMessage(failure)),
       },
     );
   };

@@ -60,6 +60,23 @@ const hostChatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/:gameUuid/players/:playerUuid/reset-alias',
+    {
+      schema: {
+        ...common,
+        summary:
+          "Clear a player's alias from this game's chat: they must choose a new one (filed in the game's audit)",
+        params: muteParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await chat.resetAliasFromGame(request.params.gameUuid, request.params.playerUuid);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.delete(
     '/:gameUuid/mutes/:playerUuid',
     {
