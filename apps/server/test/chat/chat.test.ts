@@ -235,6 +235,26 @@ describe('moderation by hosts', () => {
     later.close();
   });
 
+  it('never shows a message deleted right after it was sent, while it waited for its batch', async () => {
+    const gwen = await player('Gwen');
+    const screen = await chatViewer(null);
+    const sent = await say(gwen.token, 'gone at once');
+    const { messageUuid } = (sent.body as { message: ChatMessage }).message;
+    const removed = await api(
+      server.url,
+      'DELETE',
+      `/api/host/games/${live.gameUuid}/chat/${messageUuid}`,
+      hostToken,
+    );
+    expect(removed.status).toBe(204);
+    // A later message arrives only after every batch before it went out.
+    const after = (await say(gwen.token, 'still here')).body as { message: ChatMessage };
+    await screen.until(() => screen.messages.some((m) => m.messageUuid === after.message.messageUuid));
+    await screen.until(() => screen.deleted.includes(messageUuid));
+    expect(screen.messages.map((m) => m.text)).not.toContain('gone at once');
+    screen.viewer.close();
+  });
+
   it("mutes a player for the game: their sends are refused with the host's message", async () => {
     const hank = await player('Hank');
     const mutes = `/api/host/games/${live.gameUuid}/mutes/${hank.userId}`;
@@ -315,6 +335,15 @@ describe('the rate limit across processes', () => {
       const sent = await send(kim.token, body(99), secondUrl);
       const { messageUuid } = (sent.body as { message: ChatMessage }).message;
       await screen.until(() => screen.messages.some((m) => m.messageUuid === messageUuid));
+      // A message deleted on one process while it waits in the other's batch never goes out.
+      const doomed = await send(kim.token, body(100), secondUrl);
+      const doomedUuid = (doomed.body as { message: ChatMessage }).message.messageUuid;
+      const deletePath = `/api/host/games/${live.gameUuid}/chat/${doomedUuid}`;
+      expect((await api(server.url, 'DELETE', deletePath, hostToken)).status).toBe(204);
+      const later = await send(kim.token, body(101), secondUrl);
+      const laterUuid = (later.body as { message: ChatMessage }).message.messageUuid;
+      await screen.until(() => screen.messages.some((m) => m.messageUuid === laterUuid));
+      expect(screen.messages.some((m) => m.messageUuid === doomedUuid)).toBe(false);
       screen.viewer.close();
     },
     60_000,
