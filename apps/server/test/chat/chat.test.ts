@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CHAT_COMBINING_MARKS_MESSAGE,
+  CHAT_CONTROL_CHARACTERS_MESSAGE,
   CHAT_MUTED_MESSAGE,
   CHAT_TOO_FAST_MESSAGE,
   type ChatMessage,
@@ -182,6 +184,34 @@ describe('POST /api/chat', () => {
     // Nothing refused was stored.
     const history = await api(server.url, 'GET', `/api/host/games/${live.gameUuid}/chat`, hostToken);
     expect((history.body.messages as ChatMessage[]).some((m) => m.playerUuid === dave.userId)).toBe(false);
+  });
+
+  it('refuses control and invisible characters, messages with nothing visible and towers of accents', async () => {
+    const zoe = await player('Zoe');
+    const cases: [string, string][] = [
+      ['\u202Egnihtemos', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['hi\u200Bthere', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['f\u00ADoo', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['ding\u0007', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['\u001b[31mred', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['two\nlines', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['\u200B\u200B\u200B', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['\u3164\u3164\u3164', 'Type a message first.'],
+      ['\u2800\u2800', 'Type a message first.'],
+      ['\uFFA0 \u3164', 'Type a message first.'],
+      [`Z${'\u0301'.repeat(197)}`, CHAT_COMBINING_MARKS_MESSAGE],
+      [`ok a${'\u0300\u0301\u0302'.repeat(2)}`, CHAT_COMBINING_MARKS_MESSAGE],
+    ];
+    for (const [chatContent, message] of cases) {
+      const response = await say(zoe.token, chatContent);
+      expect(response.status, JSON.stringify(chatContent)).toBe(400);
+      expect(response.body.message, JSON.stringify(chatContent)).toBe(message);
+    }
+    const history = await api(server.url, 'GET', `/api/host/games/${live.gameUuid}/chat`, hostToken);
+    expect((history.body.messages as ChatMessage[]).some((m) => m.playerUuid === zoe.userId)).toBe(false);
+    // Accents, other scripts and joined emoji are fine.
+    for (const text of ['Café crème', 'Tiếng Việt', '👨‍👩‍👧 🏳️‍🌈 ❤️', 'नमस्ते'])
+      expect((await say(zoe.token, text)).body, text).toMatchObject({ message: { text } });
   });
 
   it(`allows 5 messages in 10 s, then answers 429 '${CHAT_TOO_FAST_MESSAGE}'`, async () => {
