@@ -12,6 +12,7 @@ export const CHAT_MAX_LENGTH = 200;
 export const CHAT_SNAPSHOT_SIZE = 50;
 export const CHAT_TOO_FAST_MESSAGE = 'You are sending messages too fast. Wait a moment.';
 export const CHAT_MUTED_MESSAGE = 'You have been muted by the host.';
+export const CHAT_LINK_MESSAGE = 'Only the host can post links.';
 /** An empty message, or one with nothing visible in it (only zero-width or filler characters). */
 export const CHAT_EMPTY_MESSAGE = 'Type a message first.';
 export const CHAT_CONTROL_CHARACTERS_MESSAGE = 'Messages cannot contain control or invisible characters.';
@@ -24,6 +25,7 @@ export const ChatErrorCode = {
   noAlias: 'chat/no-alias',
   muted: 'chat/muted',
   tooFast: 'chat/too-fast',
+  link: 'chat/link',
 } as const;
 
 export interface ChatMessage {

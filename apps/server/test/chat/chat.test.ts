@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHAT_COMBINING_MARKS_MESSAGE,
   CHAT_CONTROL_CHARACTERS_MESSAGE,
+  CHAT_LINK_MESSAGE,
   CHAT_MUTED_MESSAGE,
   CHAT_TOO_FAST_MESSAGE,
   type ChatMessage,
@@ -124,6 +125,41 @@ describe('POST /api/chat', () => {
     expect((town.body as { message: ChatMessage }).message.text).toBe(
       'Scunthorpe and Essex assess the class',
     );
+  });
+
+  it('masks spaced, punctuated and sound-alike spellings, but not words that only sit side by side', async () => {
+    const cleo = await player('Cleo');
+    const masked = async (texts: string[]) => {
+      const sent = await say(cleo.token, texts.join(' / '));
+      expect(sent.status, texts.join(' / ')).toBe(201);
+      return (sent.body as { message: ChatMessage }).message.text.split(' / ');
+    };
+    const rude = ['f u c k', 'f.u.c.k', 'f-u-c-k', 'f_u_c_k', 'phuck', 'kunt', 'c u n t', 's.h.i.t'];
+    expect(await masked(rude)).toEqual(rude.map(() => expect.stringMatching(/^\*+$/)));
+    const fine = ['a ss', 'it is hit', 'u.s.a', 'a b c d e f', 'class assessment', 'cocktail time'];
+    expect(await masked(fine)).toEqual(fine);
+  });
+
+  it("refuses a player's links, not a host's", async () => {
+    const lou = await player('Lou');
+    for (const link of [
+      'http://evil.example/win',
+      'go to https://evil.example now',
+      'see www.evil.zz',
+      'WWW.EVIL.ORG',
+      'free money at evil.com',
+      'bit.ly/abc',
+      '//evil.example/x',
+    ]) {
+      const response = await say(lou.token, link);
+      expect(response.status, link).toBe(400);
+      expect(response.body, link).toMatchObject({ code: 'chat/link', message: CHAT_LINK_MESSAGE });
+    }
+    // Dots in plain chat are not links.
+    for (const text of ['ball.in the pot', 'starts at 5.30', 'well done.see you'])
+      expect((await say(lou.token, text)).status, text).toBe(201);
+    const fromHost = await say(hostToken, 'Rules: https://ruthless.example/rules');
+    expect(fromHost.status).toBe(201);
   });
 
   it('refuses every bad input with a message a player can read', async () => {
