@@ -1,6 +1,6 @@
 import { isValidPhoneNumber, parsePhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
-import { hasControlCharacters } from './text-rules';
+import { hasControlCharacters, hasVisibleLetterOrDigit } from './text-rules';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OPERATOR } from './auth-messages';
 
 /**
@@ -44,7 +44,10 @@ const aliasField = (emptyMessage: string, minLength: number) =>
     // (./text-rules.ts); everything printable is a fine chat name.
     .refine((value) => !hasControlCharacters(value), {
       error: 'The chat name contains characters that are not allowed.',
-    });
+      abort: true,
+    })
+    // Fillers such as U+3164 and the braille blank are a name nobody can see.
+    .refine(hasVisibleLetterOrDigit, { error: 'The chat name must contain a letter or a digit.' });
 
 /**
  * A day, month or year typed in a text box (or sent as a number): required, digits only,

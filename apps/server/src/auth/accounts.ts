@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { MailRepository } from '../mail/mail.repository';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { aliasSkeleton } from '../operator/alias-skeleton';
 import { OperatorRepository } from '../operator/operator.repository';
 import { OperatorService } from '../operator/operator.service';
 import { playerRoom } from '../realtime/socket-identity';
@@ -45,6 +46,8 @@ export async function setUpAccounts(
 ): Promise<Accounts> {
   const authRepository = new AuthRepository(database.db);
   const operatorRepository = new OperatorRepository(database.db);
+  // Aliases saved before their skeletons were kept get one now, so look-alikes of them are refused.
+  await operatorRepository.fillAliasSkeletons(aliasSkeleton);
   const mailRepository = new MailRepository(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repository: mailRepository });
   const store = realtime.redis
