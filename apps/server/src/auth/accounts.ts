@@ -6,7 +6,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { aliasSkeleton } from '../operator/alias-skeleton';
 import { OperatorRepository } from '../operator/operator.repository';
 import { OperatorService } from '../operator/operator.service';
-import { playerRoom } from '../realtime/socket-identity';
+import { playerRoom, sessionRoom } from '../realtime/socket-identity';
 import type { Realtime } from '../realtime/socket-server';
 import { createAuth, DEFAULT_AUTH_LIMITS, type Auth, type AuthLimits } from './auth';
 import { AuthRepository } from './auth.repository';
@@ -14,15 +14,20 @@ import { AuthService } from './auth.service';
 import { authenticatePlugin } from './authenticate';
 import { IdentityVerifier } from './identity';
 import { DatabaseRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit';
+import { TokenCutoffs } from './token-cutoffs';
 
 export interface AccountsOptions {
   /** Overrides of DEFAULT_AUTH_LIMITS (tests use small ones). */
   limits?: Partial<AuthLimits>;
   /** Prefix of the Redis rate-limit keys, so test files sharing one Redis stay apart. */
   rateLimitPrefix?: string;
+  /** How long a token cut-off is cached (TOKEN_CUTOFF_CACHE_MS unless told). */
+  tokenCutoffCacheMs?: number;
 }
 
 export interface Accounts {
+  /** Per-user cut-offs of identity tokens (a password reset, a deletion). */
+  tokenCutoffs: TokenCutoffs;
   auth: Auth;
   authService: AuthService;
   operatorService: OperatorService;
@@ -54,6 +59,7 @@ export async function setUpAccounts(
     ? new RedisRateLimitStore(realtime.redis, options.rateLimitPrefix)
     : new DatabaseRateLimitStore(database.db);
   const log = app.log.child({ module: 'auth' });
+  const tokenCutoffs = new TokenCutoffs(database.db, Date.now, options.tokenCutoffCacheMs);
 
   const auth = createAuth({
     config,
@@ -65,11 +71,13 @@ export async function setUpAccounts(
     authRepository,
     operatorRepository,
     log,
+    tokenCutoffs,
     disconnectPlayer: (playerId) => realtime.io.in(playerRoom(playerId)).disconnectSockets(true),
+    disconnectSession: (sessionId) => realtime.io.in(sessionRoom(sessionId)).disconnectSockets(true),
   });
   const authService = new AuthService(auth, config.google !== undefined);
   const verifier = new IdentityVerifier(() => authService.publicKeys(), config.publicUrl, config.publicUrl);
-  await app.register(authenticatePlugin, { verifier });
+  await app.register(authenticatePlugin, { verifier, cutoffs: tokenCutoffs });
   app.addHook('onClose', async () => mailer.close());
 
   return {
@@ -79,5 +87,6 @@ export async function setUpAccounts(
     mailRepository,
     mailer,
     rateLimitStore: store,
+    tokenCutoffs,
   };
 }

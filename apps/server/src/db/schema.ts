@@ -199,6 +199,17 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
 
+/**
+ * The time before which a user's identity tokens are refused (a password reset): each process
+ * caches it for a few seconds (auth/token-cutoffs.ts). A user without a row has no cut-off.
+ */
+export const tokenCutoffs = pgTable('token_cutoffs', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  validAfter: timestamp('valid_after', { withTimezone: true }).notNull(),
+});
+
 /** A user registered with an operator, with the settings of docs/player-app.md (State kept by the app) ("User settings"). */
 export const playerProfiles = pgTable(
   'player_profiles',
