@@ -10,9 +10,11 @@ export interface SocketIdentity {
   player: Player | null;
   /** A read-only viewer asked for preview mode. */
   preview: boolean;
-  /** The user's token cut-off, from this process's cache (auth/token-cutoffs.ts); absent for viewers. */
-  cutoffs?: Pick<TokenCutoffs, 'allowsNow'>;
 }
+
+// The token cut-offs of each Socket.IO server. Not in `socket.data`: the Redis adapter stores
+// that with the session for connection state recovery, and it must stay plain data.
+const cutoffsOfServer = new WeakMap<object, Pick<TokenCutoffs, 'allowsNow'>>();
 
 /** The room of every socket of one player, on every process (sign-out everywhere, resets). */
 export const playerRoom = (playerId: string) => `player:${playerId}`;
@@ -27,8 +29,9 @@ export const EXPIRED_TOKEN_MESSAGE = 'authorization: the identity token has expi
  * token issued before its user's cut-off (a reset, a deletion) closes the socket.
  */
 export function socketPlayer(socket: Socket): Player | null {
-  const { player, cutoffs } = socket.data as SocketIdentity;
+  const { player } = socket.data as SocketIdentity;
   if (!player || player.expiresAt <= Date.now()) return null;
+  const cutoffs = cutoffsOfServer.get(socket.nsp.server);
   if (cutoffs && !cutoffs.allowsNow(player.id, player.issuedAt)) {
     socket.disconnect(true);
     return null;
@@ -55,12 +58,13 @@ export function authenticateSockets(
   verify: (token: string) => Promise<Player>,
   cutoffs: Pick<TokenCutoffs, 'allowsNow'>,
 ): void {
+  cutoffsOfServer.set(io, cutoffs);
   io.use((socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; preview?: unknown };
     if (typeof auth.token === 'string' && auth.token) {
       verify(auth.token)
         .then((player) => {
-          socket.data = { player, preview: false, cutoffs } satisfies SocketIdentity;
+          socket.data = { player, preview: false } satisfies SocketIdentity;
           next();
         })
         .catch(() => next(new Error('auth/unauthorized')));
