@@ -44,4 +44,5 @@ export {
   type ViewOptions,
 } from './views';
 export { verifyGame, type VerifyResult } from './verify';
+export { publishedEventLog, type PublishedGameEvent, type PublishedTicketClaimed } from './publish';
 export type * from './types';

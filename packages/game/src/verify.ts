@@ -1,6 +1,7 @@
 import { defaultLuckyFatePick, drawOrderShared, luckyFateCards, potMultiplier, prizeBall } from './draw';
 import { commitmentOf, isSeedHex } from './seed';
-import type { GameEvent, LuckyFatePick } from './types';
+import type { PublishedGameEvent } from './publish';
+import type { LuckyFatePick } from './types';
 
 /** What `verifyGame` found. `index` -1 means the seed itself: malformed or not matching the commitment. */
 export type VerifyResult =
@@ -18,7 +19,9 @@ export type VerifyResult =
 export function verifyGame(
   seedHex: string,
   commitmentHex: string,
-  events: readonly GameEvent[],
+  // The stored log, or the published one (pseudonyms, unplayed defaults left out): the check
+  // needs neither who a player is nor their default.
+  events: readonly PublishedGameEvent[],
 ): VerifyResult {
   if (!isSeedHex(seedHex))
     return { ok: false, index: -1, reason: 'the seed is not 64 lowercase hex characters' };

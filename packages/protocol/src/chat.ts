@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_COMBINING_MARKS, hasControlCharacters, hasVisibleCharacter, longestMarkRun } from './text-rules';
 
 /**
  * Chat during a live show (docs/chat.md). Players send over REST (`POST /api/chat`); everyone
@@ -11,6 +12,11 @@ export const CHAT_MAX_LENGTH = 200;
 export const CHAT_SNAPSHOT_SIZE = 50;
 export const CHAT_TOO_FAST_MESSAGE = 'You are sending messages too fast. Wait a moment.';
 export const CHAT_MUTED_MESSAGE = 'You have been muted by the host.';
+export const CHAT_LINK_MESSAGE = 'Only the host can post links.';
+/** An empty message, or one with nothing visible in it (only zero-width or filler characters). */
+export const CHAT_EMPTY_MESSAGE = 'Type a message first.';
+export const CHAT_CONTROL_CHARACTERS_MESSAGE = 'Messages cannot contain control or invisible characters.';
+export const CHAT_COMBINING_MARKS_MESSAGE = `Messages can have at most ${MAX_COMBINING_MARKS} accents on one letter.`;
 
 /** Codes of chat refusals (their messages are the server's own, shown as sent). */
 export const ChatErrorCode = {
@@ -19,6 +25,7 @@ export const ChatErrorCode = {
   noAlias: 'chat/no-alias',
   muted: 'chat/muted',
   tooFast: 'chat/too-fast',
+  link: 'chat/link',
 } as const;
 
 export interface ChatMessage {
@@ -58,8 +65,12 @@ export const sendChatBodySchema = z.strictObject({
   chatContent: z
     .string(text('Your message'))
     .trim()
-    .min(1, { error: 'Type a message first.' })
-    .max(CHAT_MAX_LENGTH, { error: `Messages can be at most ${CHAT_MAX_LENGTH} characters.` }),
+    .min(1, { error: CHAT_EMPTY_MESSAGE, abort: true })
+    .max(CHAT_MAX_LENGTH, { error: `Messages can be at most ${CHAT_MAX_LENGTH} characters.`, abort: true })
+    // The chat name's character rules (./text-rules.ts), plus a cap on stacked accents.
+    .refine((value) => !hasControlCharacters(value), { error: CHAT_CONTROL_CHARACTERS_MESSAGE, abort: true })
+    .refine(hasVisibleCharacter, { error: CHAT_EMPTY_MESSAGE, abort: true })
+    .refine((value) => longestMarkRun(value) <= MAX_COMBINING_MARKS, { error: CHAT_COMBINING_MARKS_MESSAGE }),
 });
 export type SendChatBody = z.infer<typeof sendChatBodySchema>;
 

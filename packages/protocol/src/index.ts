@@ -16,4 +16,5 @@ export * from './host';
 export * from './live';
 export * from './landing';
 export * from './chat';
+export * from './text-rules';
 export * from './vitals';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Choice, GameEvent, PlayerView, PublicView } from '@ruthless/game';
+import type { Choice, GameEvent, PlayerView, PublicView, PublishedGameEvent } from '@ruthless/game';
 import type { ChatMessage } from './chat';
 
 /**
@@ -165,7 +165,7 @@ export const gameEventLogSchema = z.object({
   seed: z.string(),
   commitment: z.string(),
   events: z.array(
-    z.custom<GameEvent>(
+    z.custom<PublishedGameEvent>(
       (event) =>
         typeof event === 'object' && event !== null && typeof (event as { type?: unknown }).type === 'string',
       { error: 'each event must be an object with a type' },
@@ -174,13 +174,14 @@ export const gameEventLogSchema = z.object({
 }) satisfies z.ZodType<GameEventLog>;
 
 /**
- * `GET /api/games/{gameUuid}/events`, after the end (409 before): the game's stored event log,
- * exactly as the server folded it (`events[i]` is seq i + 1), with the seed, so anyone can run
- * `verifyGame(seed, commitment, events)` of `@ruthless/game`, or a check of their own.
+ * `GET /api/games/{gameUuid}/events`, after the end (409 before): the game's stored event log
+ * (`events[i]` is seq i + 1) as `publishedEventLog` of `@ruthless/game` publishes it (player ids
+ * as this game's pseudonyms, a holder's default only where it was played), with the seed, so
+ * anyone can run `verifyGame(seed, commitment, events)`, or a check of their own.
  */
 export interface GameEventLog {
   gameUuid: string;
   seed: string;
   commitment: string;
-  events: GameEvent[];
+  events: PublishedGameEvent[];
 }

@@ -1,5 +1,6 @@
 import { isValidPhoneNumber, parsePhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
+import { hasControlCharacters, hasVisibleLetterOrDigit } from './text-rules';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OPERATOR } from './auth-messages';
 
 /**
@@ -32,11 +33,6 @@ export const phoneNumberSchema = z
   .refine((value) => isValidPhoneNumber(value, PHONE_DEFAULT_REGION), { error: PHONE_MESSAGE })
   .transform((value) => parsePhoneNumber(value, PHONE_DEFAULT_REGION).number as string);
 
-// Control and format characters would garble the chat or let a name pass for another: bidi
-// overrides flip the text around it, zero-width ones hide inside a look-alike name.
-// Everything printable is a fine chat name.
-const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-
 const aliasField = (emptyMessage: string, minLength: number) =>
   z
     .string({ error: emptyMessage })
@@ -44,9 +40,14 @@ const aliasField = (emptyMessage: string, minLength: number) =>
     .min(1, { error: emptyMessage, abort: true })
     .min(minLength, { error: `Minimum allowed characters is ${minLength}.`, abort: true })
     .max(ALIAS_MAX_LENGTH, { error: 'Maximum allowed characters is 10.', abort: true })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), {
+    // Control and format characters would garble the chat or let a name pass for another
+    // (./text-rules.ts); everything printable is a fine chat name.
+    .refine((value) => !hasControlCharacters(value), {
       error: 'The chat name contains characters that are not allowed.',
-    });
+      abort: true,
+    })
+    // Fillers such as U+3164 and the braille blank are a name nobody can see.
+    .refine(hasVisibleLetterOrDigit, { error: 'The chat name must contain a letter or a digit.' });
 
 /**
  * A day, month or year typed in a text box (or sent as a number): required, digits only,

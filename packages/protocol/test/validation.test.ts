@@ -55,6 +55,19 @@ const aliasCases = (form: string, schema: z.ZodType, valid: object, empty: strin
   [form, schema, { ...valid, alias: '' }, empty],
   [form, schema, { ...valid, alias: '   ' }, empty],
   [form, schema, { ...valid, alias: 'Elevenchars' }, 'Maximum allowed characters is 10.'],
+  [form, schema, { ...valid, alias: 'Bob\u202E' }, 'The chat name contains characters that are not allowed.'],
+  [
+    form,
+    schema,
+    { ...valid, alias: '\u3164\u3164\u3164' },
+    'The chat name must contain a letter or a digit.',
+  ],
+  [
+    form,
+    schema,
+    { ...valid, alias: '\u2800\u2800\u2800' },
+    'The chat name must contain a letter or a digit.',
+  ],
 ];
 
 const phoneAndChoiceCases = (form: string, schema: z.ZodType, valid: object): Case[] => [

@@ -3,9 +3,10 @@ import { ConfigError, type Config } from '../config';
 import type { Database } from '../db/database';
 import { MailRepository } from '../mail/mail.repository';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { aliasSkeleton } from '../operator/alias-skeleton';
 import { OperatorRepository } from '../operator/operator.repository';
 import { OperatorService } from '../operator/operator.service';
-import { playerRoom } from '../realtime/socket-identity';
+import { playerRoom, sessionRoom } from '../realtime/socket-identity';
 import type { Realtime } from '../realtime/socket-server';
 import { createAuth, DEFAULT_AUTH_LIMITS, type Auth, type AuthLimits } from './auth';
 import { configuredSecrets, unreadableKeys, type AuthSecrets } from './auth-secrets';
@@ -14,15 +15,20 @@ import { AuthService } from './auth.service';
 import { authenticatePlugin } from './authenticate';
 import { IdentityVerifier } from './identity';
 import { DatabaseRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit';
+import { TokenCutoffs } from './token-cutoffs';
 
 export interface AccountsOptions {
   /** Overrides of DEFAULT_AUTH_LIMITS (tests use small ones). */
   limits?: Partial<AuthLimits>;
   /** Prefix of the Redis rate-limit keys, so test files sharing one Redis stay apart. */
   rateLimitPrefix?: string;
+  /** How long a token cut-off is cached (TOKEN_CUTOFF_CACHE_MS unless told). */
+  tokenCutoffCacheMs?: number;
 }
 
 export interface Accounts {
+  /** Per-user cut-offs of identity tokens (a password reset, a deletion). */
+  tokenCutoffs: TokenCutoffs;
   auth: Auth;
   authService: AuthService;
   operatorService: OperatorService;
@@ -46,12 +52,15 @@ export async function setUpAccounts(
 ): Promise<Accounts> {
   const authRepository = new AuthRepository(database.db);
   const operatorRepository = new OperatorRepository(database.db);
+  // Aliases saved before their skeletons were kept get one now, so look-alikes of them are refused.
+  await operatorRepository.fillAliasSkeletons(aliasSkeleton);
   const mailRepository = new MailRepository(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repository: mailRepository });
   const store = realtime.redis
     ? new RedisRateLimitStore(realtime.redis, options.rateLimitPrefix)
     : new DatabaseRateLimitStore(database.db);
   const log = app.log.child({ module: 'auth' });
+  const tokenCutoffs = new TokenCutoffs(database.db, Date.now, options.tokenCutoffCacheMs);
 
   // AUTH_SECRET when set (production requires it); otherwise one generated into the database.
   const secrets: AuthSecrets = config.authSecrets
@@ -75,11 +84,13 @@ export async function setUpAccounts(
     authRepository,
     operatorRepository,
     log,
+    tokenCutoffs,
     disconnectPlayer: (playerId) => realtime.io.in(playerRoom(playerId)).disconnectSockets(true),
+    disconnectSession: (sessionId) => realtime.io.in(sessionRoom(sessionId)).disconnectSockets(true),
   });
   const authService = new AuthService(auth, config.google !== undefined, log);
   const verifier = new IdentityVerifier(() => authService.publicKeys(), config.publicUrl, config.publicUrl);
-  await app.register(authenticatePlugin, { verifier });
+  await app.register(authenticatePlugin, { verifier, cutoffs: tokenCutoffs });
   app.addHook('onClose', async () => mailer.close());
 
   return {
@@ -89,5 +100,6 @@ export async function setUpAccounts(
     mailRepository,
     mailer,
     rateLimitStore: store,
+    tokenCutoffs,
   };
 }

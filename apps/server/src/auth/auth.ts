@@ -17,6 +17,7 @@ import { betterAuthSecretOptions, type AuthSecrets } from './auth-secrets';
 import type { AuthRepository } from './auth.repository';
 import { hashPassword, verifyPassword } from './password';
 import { betterAuthStorage, counterKey, type RateLimitRule, type RateLimitStore } from './rate-limit';
+import type { TokenCutoffs } from './token-cutoffs';
 
 /** Better Auth reads the client's address from this header only; our adapter always sets it. */
 export const CLIENT_IP_HEADER = 'x-ruthless-client-ip';
@@ -67,6 +68,9 @@ export interface AuthDependencies {
   log: AuthLog;
   /** Closes every live connection of the player, on every process. */
   disconnectPlayer(playerId: string): void;
+  /** Closes the live connections opened with one session's tokens, on every process. */
+  disconnectSession(sessionId: string): void;
+  tokenCutoffs: TokenCutoffs;
 }
 
 /** An error in the shape of docs/player-app.md (Messages): our code and the catalogue's message. */
@@ -197,6 +201,8 @@ export function createAuth(deps: AuthDependencies) {
       }
       case '/sign-out': {
         const session = await getSessionFromCtx(ctx).catch(() => null);
+        // The session's open sockets stop acting for the player now, on every process.
+        if (session) deps.disconnectSession(session.session.id);
         log.info({ event: 'auth.sign-out', playerId: session?.user.id ?? null }, 'signed out');
         return;
       }
@@ -332,7 +338,9 @@ export function createAuth(deps: AuthDependencies) {
         await deps.authRepository.markEmailVerified(user.id);
         await deps.authRepository.dropOtherResetCodes(user.id, null);
         await rememberAddress(user.email.toLowerCase(), clientIp(request?.headers));
-        // Sessions are revoked; so are the live connections, on every process.
+        // Sessions are revoked; so are the identity tokens already handed out and the live
+        // connections, on every process.
+        await deps.tokenCutoffs.cutOff(user.id);
         deps.disconnectPlayer(user.id);
         log.info({ event: 'auth.reset', playerId: user.id }, 'password reset; every session signed out');
       },
@@ -363,12 +371,16 @@ export function createAuth(deps: AuthDependencies) {
           issuer: config.publicUrl,
           audience: config.publicUrl,
           expirationTime: IDENTITY_TOKEN_LIFETIME,
-          definePayload: async ({ user }) => {
+          definePayload: async ({ user, session }) => {
             const operators = await deps.operatorRepository.operatorsOf(user.id);
             const email = user.email.toLowerCase();
             return {
               name: user.name,
               email: user.email,
+              // The session, so signing out closes the sockets opened with its tokens.
+              sid: session.id,
+              // iat to the millisecond, so a cut-off (a reset) spares a sign-in right after it.
+              iat_ms: Date.now(),
               ...(operators.includes(OPERATOR) ? { operator: OPERATOR } : {}),
               // Only a proven mailbox makes a host: anyone can sign up with any address.
               ...(adminEmails.has(email) && user.emailVerified ? { role: 'host' } : {}),

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { AuthErrorCode, ErrorCode, catalogueMessage } from '@ruthless/protocol';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { IdentityTokenError, tokenFromAuthorization, type IdentityVerifier, type Player } from './identity';
+import type { TokenCutoffs } from './token-cutoffs';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -34,13 +35,20 @@ const forbidden = () =>
 /**
  * The API's guards. Tokens come unprefixed in `Authorization` (docs/player-app.md, Calls) or as `Bearer`.
  */
-export const authenticatePlugin = fp<{ verifier: IdentityVerifier }>(
-  async (app: FastifyInstance, { verifier }) => {
+export const authenticatePlugin = fp<{ verifier: IdentityVerifier; cutoffs: TokenCutoffs }>(
+  async (app: FastifyInstance, { verifier, cutoffs }) => {
+    // A token must also be issued after its user's cut-off (a password reset) by a user who
+    // still exists: a deleted user's and a reset account's old tokens are refused as invalid.
+    const verify = async (token: string): Promise<Player> => {
+      const player = await verifier.verify(token);
+      if (!(await cutoffs.allows(player.id, player.issuedAt))) throw new IdentityTokenError('invalid');
+      return player;
+    };
     app.decorateRequest('player', null);
-    app.decorate('verifyIdentityToken', (token: string) => verifier.verify(tokenFromAuthorization(token)));
+    app.decorate('verifyIdentityToken', (token: string) => verify(tokenFromAuthorization(token)));
     app.decorate('authenticate', async (request: FastifyRequest) => {
       try {
-        request.player = await verifier.verify(tokenFromAuthorization(request.headers.authorization));
+        request.player = await verify(tokenFromAuthorization(request.headers.authorization));
       } catch (error) {
         if (!(error instanceof IdentityTokenError)) throw error;
         throw new UnauthorizedError(ErrorCode.unauthorized, REFUSALS[error.reason], 'authorization');

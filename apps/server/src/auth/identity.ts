@@ -13,6 +13,10 @@ export interface Player {
   role: 'host' | null;
   /** When the token expires (ms since the epoch). */
   expiresAt: number;
+  /** When the token was issued (ms since the epoch): refused if before the user's cut-off. */
+  issuedAt: number;
+  /** The session the token was issued for (absent in tokens from before it was carried). */
+  sessionId?: string;
 }
 
 /** Why a token was refused: `expired` or anything else (`invalid`). */
@@ -80,8 +84,20 @@ export class IdentityVerifier {
       operator: payload.operator === OPERATOR ? OPERATOR : null,
       role: payload.role === 'host' ? 'host' : null,
       expiresAt: payload.exp! * 1000,
+      issuedAt: issuedAtMs(payload.iat!, payload.iat_ms),
+      ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
     };
   }
+}
+
+/**
+ * When a token was issued, in ms: `iat` has whole seconds, so our tokens also carry `iat_ms`
+ * (signed like the rest), which counts when it lies within `iat`'s second. A cut-off within the
+ * second of a token without it refuses that token.
+ */
+function issuedAtMs(iat: number, iatMs: unknown): number {
+  const second = iat * 1000;
+  return typeof iatMs === 'number' && Math.floor(iatMs / 1000) * 1000 === second ? iatMs : second;
 }
 
 function toIdentityError(error: unknown): IdentityTokenError {

@@ -40,6 +40,14 @@ export class ChatFeed {
     this.pending.set(message.gameUuid, { messages: [message], timer });
   }
 
+  /** Takes deleted messages out of a game's waiting batch, so they never go out after the deletion. */
+  drop(gameId: string, messageIds: readonly string[]): void {
+    const batch = this.pending.get(gameId);
+    if (!batch) return;
+    const gone = new Set(messageIds);
+    batch.messages = batch.messages.filter((message) => !gone.has(message.messageUuid));
+  }
+
   /** Sends every batch now (on shutdown). */
   stop(): void {
     for (const gameId of [...this.pending.keys()]) this.flushGame(gameId);
@@ -50,6 +58,7 @@ export class ChatFeed {
     if (!batch) return;
     clearTimeout(batch.timer);
     this.pending.delete(gameId);
+    if (batch.messages.length === 0) return;
     this.send(
       gameId,
       batch.messages.sort((a, b) => a.seq - b.seq),

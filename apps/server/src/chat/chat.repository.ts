@@ -164,7 +164,7 @@ export class ChatRepository {
   async resetAlias(playerId: string): Promise<boolean> {
     const rows = await this.db
       .update(playerProfiles)
-      .set({ alias: null, updatedAt: sql`now()` })
+      .set({ alias: null, aliasSkeleton: null, updatedAt: sql`now()` })
       .where(and(eq(playerProfiles.userId, playerId), eq(playerProfiles.operator, OPERATOR)))
       .returning({ userId: playerProfiles.userId });
     return rows.length > 0;

@@ -1,5 +1,6 @@
 import {
   AuthErrorCode,
+  CHAT_LINK_MESSAGE,
   CHAT_MUTED_MESSAGE,
   CHAT_SNAPSHOT_SIZE,
   CHAT_TOO_FAST_MESSAGE,
@@ -12,10 +13,11 @@ import {
 } from '@ruthless/protocol';
 import type { Player } from '../auth/identity';
 import type { RateLimitRule, RateLimitStore } from '../auth/rate-limit';
-import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../errors';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } from '../errors';
 import { TurnBatchedReads } from '../realtime/turn-batched-reads';
 import type { ChatFeed } from './chat-feed';
 import type { ChatRepository } from './chat.repository';
+import { containsLink } from './links';
 import { maskProfanity } from './profanity';
 
 export const DEFAULT_CHAT_LIMIT: RateLimitRule = { window: 10, max: 5 };
@@ -61,6 +63,9 @@ export class ChatService {
     if (alias === null && !isHost)
       throw forbidden(ChatErrorCode.noAlias, 'Choose a new chat name in your profile before chatting.');
     if (game.muted) throw forbidden(ChatErrorCode.muted, CHAT_MUTED_MESSAGE);
+    // A link shown to every viewer is the host's to post (phishing, spam), not a player's.
+    if (!isHost && containsLink(body.chatContent))
+      throw new InvalidError(ChatErrorCode.link, CHAT_LINK_MESSAGE, 'chatContent');
     const { count, retryAfter } = await this.limits.hit(`chat:${player.id}`, this.limit.window);
     if (count > this.limit.max)
       throw new TooManyRequestsError(ChatErrorCode.tooFast, CHAT_TOO_FAST_MESSAGE, retryAfter);

@@ -199,6 +199,17 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
 
+/**
+ * The time before which a user's identity tokens are refused (a password reset): each process
+ * caches it for a few seconds (auth/token-cutoffs.ts). A user without a row has no cut-off.
+ */
+export const tokenCutoffs = pgTable('token_cutoffs', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  validAfter: timestamp('valid_after', { withTimezone: true }).notNull(),
+});
+
 /** A user registered with an operator, with the settings of docs/player-app.md (State kept by the app) ("User settings"). */
 export const playerProfiles = pgTable(
   'player_profiles',
@@ -210,6 +221,8 @@ export const playerProfiles = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     alias: text('alias'),
+    /** The alias's confusable skeleton (operator/alias-skeleton.ts): look-alike names share one. */
+    aliasSkeleton: text('alias_skeleton'),
     /** E.164. */
     phoneNumber: text('phone_number'),
     defaultChoice: text('default_choice'),
@@ -224,6 +237,8 @@ export const playerProfiles = pgTable(
     primaryKey({ columns: [table.userId, table.operator] }),
     // Chat names are unique per operator whatever their case.
     uniqueIndex('player_profiles_operator_alias_key').on(table.operator, sql`lower(${table.alias})`),
+    // Not unique: names that look alike from before the skeleton was kept keep working.
+    index('player_profiles_operator_alias_skeleton_idx').on(table.operator, table.aliasSkeleton),
     check(
       'player_profiles_default_choice_check',
       sql`${table.defaultChoice} is null or ${table.defaultChoice} in ('share', 'steal')`,

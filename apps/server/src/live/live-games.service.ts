@@ -1,8 +1,10 @@
+import { createHmac } from 'node:crypto';
 import {
   applyEvent,
   createGame,
   playerView,
   publicView,
+  publishedEventLog,
   ticketAt,
   type GameEvent,
   type GameSetup,
@@ -57,6 +59,14 @@ function setupOf(row: GameRow): GameSetup {
 }
 
 /** Viewers never see profile defaults, nor a finalist's choice or an in-game pick before the reveal. */
+/**
+ * A player's id in one game's published log: an HMAC of the player id under the game's seed,
+ * so it changes with every game (docs/game-rules.md, Fairness).
+ */
+export function gamePseudonym(seedHex: string, playerId: string): string {
+  return createHmac('sha256', Buffer.from(seedHex, 'hex')).update(playerId).digest('hex').slice(0, 32);
+}
+
 export function toWireEvent(event: GameEvent): WireEvent {
   switch (event.type) {
     case 'ticket-claimed':
@@ -189,11 +199,22 @@ export class LiveGames {
     if (!live) return 'not-found';
     if (live.state.stage !== 'ended') return 'not-ended';
     const stored = await this.repository.eventsAfter(gameId, 0);
+    const seed = live.row.seedHex;
+    // The defaults that decided a finalist's choice were shown at the reveal; no other is told.
+    const playedDefaults = new Set(
+      (live.state.result?.choices ?? [])
+        .filter((choice) => choice.defaulted)
+        .map((choice) => choice.playerId),
+    );
     return {
       gameUuid: live.row.id,
-      seed: live.row.seedHex,
+      seed,
       commitment: live.row.commitment,
-      events: stored.map(({ event }) => event),
+      events: publishedEventLog(
+        stored.map(({ event }) => event),
+        (playerId) => gamePseudonym(seed, playerId),
+        playedDefaults,
+      ),
     };
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../db/postgres-errors';
 import type { Db } from '../db/database';
 import { playerProfiles } from '../db/schema';
@@ -7,7 +7,14 @@ export type PlayerProfileRow = typeof playerProfiles.$inferSelect;
 export type ProfileChanges = Partial<
   Pick<
     PlayerProfileRow,
-    'alias' | 'phoneNumber' | 'defaultChoice' | 'dobDay' | 'dobMonth' | 'dobYear' | 'marketingAccepted'
+    | 'alias'
+    | 'aliasSkeleton'
+    | 'phoneNumber'
+    | 'defaultChoice'
+    | 'dobDay'
+    | 'dobMonth'
+    | 'dobYear'
+    | 'marketingAccepted'
   >
 >;
 
@@ -53,19 +60,46 @@ export class OperatorRepository {
     return rows.map((row) => row.operator);
   }
 
-  async isAliasTaken(operator: string, alias: string, exceptUserId: string): Promise<boolean> {
+  /** True when another player of the operator has the name in any case, or one that looks like it. */
+  async isAliasTaken(
+    operator: string,
+    alias: string,
+    skeleton: string,
+    exceptUserId: string,
+  ): Promise<boolean> {
     const [row] = await this.db
       .select({ userId: playerProfiles.userId })
       .from(playerProfiles)
       .where(
         and(
           eq(playerProfiles.operator, operator),
-          sql`lower(${playerProfiles.alias}) = lower(${alias})`,
+          or(
+            sql`lower(${playerProfiles.alias}) = lower(${alias})`,
+            eq(playerProfiles.aliasSkeleton, skeleton),
+          ),
           ne(playerProfiles.userId, exceptUserId),
         ),
       )
       .limit(1);
     return row !== undefined;
+  }
+
+  /** Keeps the skeleton of every alias saved before it was kept (at start-up; a no-op after). */
+  async fillAliasSkeletons(skeletonOf: (alias: string) => string): Promise<number> {
+    const rows = await this.db
+      .select({
+        userId: playerProfiles.userId,
+        operator: playerProfiles.operator,
+        alias: playerProfiles.alias,
+      })
+      .from(playerProfiles)
+      .where(and(isNotNull(playerProfiles.alias), isNull(playerProfiles.aliasSkeleton)));
+    for (const row of rows)
+      await this.db
+        .update(playerProfiles)
+        .set({ aliasSkeleton: skeletonOf(row.alias!) })
+        .where(and(eq(playerProfiles.userId, row.userId), eq(playerProfiles.operator, row.operator)));
+    return rows.length;
   }
 
   /** Updates the settings; throws AliasTakenError when the unique index refuses the alias. */

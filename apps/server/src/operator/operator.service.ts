@@ -6,7 +6,8 @@ import {
   type ProfileUpdate,
   type UserSettings,
 } from '@ruthless/protocol';
-import { ConflictError, ForbiddenError } from '../errors';
+import { ConflictError, ForbiddenError, InvalidError } from '../errors';
+import { aliasSkeleton, isStaffName } from './alias-skeleton';
 import type { Player } from '../auth/identity';
 import {
   AliasTakenError,
@@ -16,6 +17,7 @@ import {
 } from './operator.repository';
 
 export const ALIAS_TAKEN_MESSAGE = 'That chat name is already taken. Please choose another.';
+export const ALIAS_RESERVED_MESSAGE = 'That chat name is reserved for the show. Please choose another.';
 
 function toSettings(row: PlayerProfileRow): UserSettings {
   return {
@@ -86,9 +88,18 @@ export class OperatorService {
   }
 
   private async save(player: Player, operator: string, changes: ProfileChanges): Promise<UserSettings> {
-    // A friendly answer in the common case; the unique index settles a race.
-    if (changes.alias && (await this.repository.isAliasTaken(operator, changes.alias, player.id))) {
-      throw aliasTaken();
+    const alias = changes.alias;
+    if (alias) {
+      const skeleton = aliasSkeleton(alias);
+      changes = { ...changes, aliasSkeleton: skeleton };
+      // A name the player already holds keeps working, whatever it looks like.
+      const current = await this.repository.find(player.id, operator);
+      if (current?.alias !== alias) {
+        if (isStaffName(alias)) throw new InvalidError(ErrorCode.validation, ALIAS_RESERVED_MESSAGE, 'alias');
+        // The same name in any case, or one that looks like it (TR39 skeleton); the unique index
+        // on the lower-case name settles a race between two equal names.
+        if (await this.repository.isAliasTaken(operator, alias, skeleton, player.id)) throw aliasTaken();
+      }
     }
     let row: PlayerProfileRow | undefined;
     try {

@@ -6,6 +6,7 @@ import {
   type ActResult,
 } from '@ruthless/protocol';
 import type { Player } from '../auth/identity';
+import type { TokenCutoffs } from '../auth/token-cutoffs';
 import type { RealtimeServer } from './socket-server';
 
 /** Who is on a socket: `socket.data` of every connection. */
@@ -16,18 +17,31 @@ export interface SocketIdentity {
   preview: boolean;
 }
 
+// The token cut-offs of each Socket.IO server. Not in `socket.data`: the Redis adapter stores
+// that with the session for connection state recovery, and it must stay plain data.
+const cutoffsOfServer = new WeakMap<object, Pick<TokenCutoffs, 'allowsNow'>>();
+
 /** The room of every socket of one player, on every process (sign-out everywhere, resets). */
 export const playerRoom = (playerId: string) => `player:${playerId}`;
+/** The room of the sockets opened with one session's tokens, on every process (sign-out). */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 export const EXPIRED_TOKEN_MESSAGE = 'authorization: the identity token has expired.';
 
 /**
  * The socket's player while their identity token is valid, else null. Every handler that acts
- * for a player checks through this, so a socket outlives neither its token nor a refresh.
+ * for a player checks through this, so a socket outlives neither its token nor a refresh. A
+ * token issued before its user's cut-off (a reset, a deletion) closes the socket.
  */
 export function socketPlayer(socket: Socket): Player | null {
   const { player } = socket.data as SocketIdentity;
-  return player && player.expiresAt > Date.now() ? player : null;
+  if (!player || player.expiresAt <= Date.now()) return null;
+  const cutoffs = cutoffsOfServer.get(socket.nsp.server);
+  if (cutoffs && !cutoffs.allowsNow(player.id, player.issuedAt)) {
+    socket.disconnect(true);
+    return null;
+  }
+  return player;
 }
 
 /**
@@ -49,7 +63,12 @@ export function playerRefusal(socket: Socket): { ok: false; message: string } {
  * (`auth.preview`). A player's sockets join their player room; `auth:refresh` hands a fresh
  * token of the same player to an open socket before the old one expires.
  */
-export function authenticateSockets(io: RealtimeServer, verify: (token: string) => Promise<Player>): void {
+export function authenticateSockets(
+  io: RealtimeServer,
+  verify: (token: string) => Promise<Player>,
+  cutoffs: Pick<TokenCutoffs, 'allowsNow'>,
+): void {
+  cutoffsOfServer.set(io, cutoffs);
   io.use((socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; preview?: unknown };
     if (typeof auth.token === 'string' && auth.token) {
@@ -89,7 +108,10 @@ export function authenticateSockets(io: RealtimeServer, verify: (token: string) 
 
   io.on('connection', (socket) => {
     const identity = socket.data as SocketIdentity;
-    if (identity.player) void socket.join(playerRoom(identity.player.id));
+    if (identity.player) {
+      void socket.join(playerRoom(identity.player.id));
+      if (identity.player.sessionId) void socket.join(sessionRoom(identity.player.sessionId));
+    }
     socket.on('auth:refresh', refresh);
   });
 }

@@ -67,4 +67,18 @@ describe('the chat feed', () => {
     vi.advanceTimersByTime(CHAT_FLUSH_MAX_MS);
     expect(sent).toEqual(['a']);
   });
+
+  it('never sends a message deleted while it waited for its batch', () => {
+    const sent: [string, number[]][] = [];
+    const feed = new ChatFeed((gameId, messages) => sent.push([gameId, messages.map((m) => m.seq)]));
+    feed.push(message('a', 1));
+    feed.push(message('a', 2));
+    feed.push(message('b', 1));
+    feed.drop('a', ['m-a-1']);
+    feed.drop('b', ['m-b-1']);
+    feed.drop('c', ['m-c-1']);
+    vi.advanceTimersByTime(CHAT_FLUSH_MS);
+    // Game b's batch was all deleted: nothing goes out for it.
+    expect(sent).toEqual([['a', [2]]]);
+  });
 });

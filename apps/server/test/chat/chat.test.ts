@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CHAT_COMBINING_MARKS_MESSAGE,
+  CHAT_CONTROL_CHARACTERS_MESSAGE,
+  CHAT_LINK_MESSAGE,
   CHAT_MUTED_MESSAGE,
   CHAT_TOO_FAST_MESSAGE,
   type ChatMessage,
@@ -124,6 +127,41 @@ describe('POST /api/chat', () => {
     );
   });
 
+  it('masks spaced, punctuated and sound-alike spellings, but not words that only sit side by side', async () => {
+    const cleo = await player('Cleo');
+    const masked = async (texts: string[]) => {
+      const sent = await say(cleo.token, texts.join(' / '));
+      expect(sent.status, texts.join(' / ')).toBe(201);
+      return (sent.body as { message: ChatMessage }).message.text.split(' / ');
+    };
+    const rude = ['f u c k', 'f.u.c.k', 'f-u-c-k', 'f_u_c_k', 'phuck', 'kunt', 'c u n t', 's.h.i.t'];
+    expect(await masked(rude)).toEqual(rude.map(() => expect.stringMatching(/^\*+$/)));
+    const fine = ['a ss', 'it is hit', 'u.s.a', 'a b c d e f', 'class assessment', 'cocktail time'];
+    expect(await masked(fine)).toEqual(fine);
+  });
+
+  it("refuses a player's links, not a host's", async () => {
+    const lou = await player('Lou');
+    for (const link of [
+      'http://evil.example/win',
+      'go to https://evil.example now',
+      'see www.evil.zz',
+      'WWW.EVIL.ORG',
+      'free money at evil.com',
+      'bit.ly/abc',
+      '//evil.example/x',
+    ]) {
+      const response = await say(lou.token, link);
+      expect(response.status, link).toBe(400);
+      expect(response.body, link).toMatchObject({ code: 'chat/link', message: CHAT_LINK_MESSAGE });
+    }
+    // Dots in plain chat are not links.
+    for (const text of ['ball.in the pot', 'starts at 5.30', 'well done.see you'])
+      expect((await say(lou.token, text)).status, text).toBe(201);
+    const fromHost = await say(hostToken, 'Rules: https://ruthless.example/rules');
+    expect(fromHost.status).toBe(201);
+  });
+
   it('refuses every bad input with a message a player can read', async () => {
     const dave = await player('Davey');
     const outsider = await player('Outsider', null);
@@ -182,6 +220,34 @@ describe('POST /api/chat', () => {
     // Nothing refused was stored.
     const history = await api(server.url, 'GET', `/api/host/games/${live.gameUuid}/chat`, hostToken);
     expect((history.body.messages as ChatMessage[]).some((m) => m.playerUuid === dave.userId)).toBe(false);
+  });
+
+  it('refuses control and invisible characters, messages with nothing visible and towers of accents', async () => {
+    const zoe = await player('Zoe');
+    const cases: [string, string][] = [
+      ['\u202Egnihtemos', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['hi\u200Bthere', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['f\u00ADoo', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['ding\u0007', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['\u001b[31mred', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['two\nlines', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['\u200B\u200B\u200B', CHAT_CONTROL_CHARACTERS_MESSAGE],
+      ['\u3164\u3164\u3164', 'Type a message first.'],
+      ['\u2800\u2800', 'Type a message first.'],
+      ['\uFFA0 \u3164', 'Type a message first.'],
+      [`Z${'\u0301'.repeat(197)}`, CHAT_COMBINING_MARKS_MESSAGE],
+      [`ok a${'\u0300\u0301\u0302'.repeat(2)}`, CHAT_COMBINING_MARKS_MESSAGE],
+    ];
+    for (const [chatContent, message] of cases) {
+      const response = await say(zoe.token, chatContent);
+      expect(response.status, JSON.stringify(chatContent)).toBe(400);
+      expect(response.body.message, JSON.stringify(chatContent)).toBe(message);
+    }
+    const history = await api(server.url, 'GET', `/api/host/games/${live.gameUuid}/chat`, hostToken);
+    expect((history.body.messages as ChatMessage[]).some((m) => m.playerUuid === zoe.userId)).toBe(false);
+    // Accents, other scripts and joined emoji are fine.
+    for (const text of ['Café crème', 'Tiếng Việt', '👨‍👩‍👧 🏳️‍🌈 ❤️', 'नमस्ते'])
+      expect((await say(zoe.token, text)).body, text).toMatchObject({ message: { text } });
   });
 
   it(`allows 5 messages in 10 s, then answers 429 '${CHAT_TOO_FAST_MESSAGE}'`, async () => {
@@ -247,6 +313,26 @@ describe('moderation by hosts', () => {
     expect((history.body.messages as ChatMessage[]).some((m) => m.messageUuid === messageUuid)).toBe(false);
     screen.viewer.close();
     later.close();
+  });
+
+  it('never shows a message deleted right after it was sent, while it waited for its batch', async () => {
+    const gwen = await player('Gwen');
+    const screen = await chatViewer(null);
+    const sent = await say(gwen.token, 'gone at once');
+    const { messageUuid } = (sent.body as { message: ChatMessage }).message;
+    const removed = await api(
+      server.url,
+      'DELETE',
+      `/api/host/games/${live.gameUuid}/chat/${messageUuid}`,
+      hostToken,
+    );
+    expect(removed.status).toBe(204);
+    // A later message arrives only after every batch before it went out.
+    const after = (await say(gwen.token, 'still here')).body as { message: ChatMessage };
+    await screen.until(() => screen.messages.some((m) => m.messageUuid === after.message.messageUuid));
+    await screen.until(() => screen.deleted.includes(messageUuid));
+    expect(screen.messages.map((m) => m.text)).not.toContain('gone at once');
+    screen.viewer.close();
   });
 
   it("mutes a player for the game: their sends are refused with the host's message", async () => {
@@ -329,6 +415,15 @@ describe('the rate limit across processes', () => {
       const sent = await send(kim.token, body(99), secondUrl);
       const { messageUuid } = (sent.body as { message: ChatMessage }).message;
       await screen.until(() => screen.messages.some((m) => m.messageUuid === messageUuid));
+      // A message deleted on one process while it waits in the other's batch never goes out.
+      const doomed = await send(kim.token, body(100), secondUrl);
+      const doomedUuid = (doomed.body as { message: ChatMessage }).message.messageUuid;
+      const deletePath = `/api/host/games/${live.gameUuid}/chat/${doomedUuid}`;
+      expect((await api(server.url, 'DELETE', deletePath, hostToken)).status).toBe(204);
+      const later = await send(kim.token, body(101), secondUrl);
+      const laterUuid = (later.body as { message: ChatMessage }).message.messageUuid;
+      await screen.until(() => screen.messages.some((m) => m.messageUuid === laterUuid));
+      expect(screen.messages.some((m) => m.messageUuid === doomedUuid)).toBe(false);
       screen.viewer.close();
     },
     60_000,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { verifyGame } from '@ruthless/game';
+import { verifyGame, type GameEvent } from '@ruthless/game';
 import type { GameEventLog, GameResults, HostGame, Room } from '@ruthless/protocol';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameEvents } from '../../src/db/schema';
+import { gamePseudonym } from '../../src/live/live-games.service';
 import { registeredPlayer } from '../support/http';
 import { api, provenHost, Viewer, withDetails } from '../support/live';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -109,7 +110,8 @@ describe('an ended game', () => {
     // The next game is in its green room when the final ends; a later one is still scheduled.
     const next = await newGame(roomUuid, 10 * 60_000, { greenRoomMs: 60 * 60_000 });
     const later = await newGame(roomUuid, 3 * 60 * 60_000, {});
-    const stealers = [await player('Ann'), await player('Ben')];
+    // Three holders: the final takes two or three, so a default can stay untold.
+    const stealers = [await player('Ann'), await player('Ben'), await player('Cal')];
     for (const token of stealers) {
       const claim = await api(server.url, 'POST', '/api/claim-ticket', token, {
         gameUuid: game.gameUuid,
@@ -138,7 +140,23 @@ describe('an ended game', () => {
       .from(gameEvents)
       .where(eq(gameEvents.gameId, game.gameUuid))
       .orderBy(asc(gameEvents.seq));
-    expect(log.events).toEqual(stored.map((row) => row.event));
+    const storedEvents = stored.map((row) => row.event as unknown as GameEvent);
+    expect(log.events.map((event) => event.type)).toEqual(storedEvents.map((event) => event.type));
+    // Players go by this game's pseudonyms: no stored player id is published.
+    const playerIds = storedEvents.flatMap((event) => ('playerId' in event ? [event.playerId] : []));
+    expect(playerIds.length).toBeGreaterThan(0);
+    for (const playerId of playerIds) expect(JSON.stringify(log)).not.toContain(playerId);
+    // A holder's default is published only where it decided their choice in the final.
+    const chose = new Set(
+      storedEvents.flatMap((event) => (event.type === 'choice-made' ? [event.playerId] : [])),
+    );
+    storedEvents.forEach((event, i) => {
+      if (event.type !== 'ticket-claimed') return;
+      const published = log.events[i]!;
+      expect(published).toMatchObject({ playerId: gamePseudonym(log.seed, event.playerId) });
+      if (chose.has(event.playerId)) expect(published).not.toHaveProperty('defaultChoice');
+    });
+    expect(gamePseudonym(log.seed, playerIds[0]!)).not.toBe(gamePseudonym('ab'.repeat(32), playerIds[0]!));
     expect(log).toMatchObject({ gameUuid: game.gameUuid, commitment: game.commitment });
     expect(log.events.map((event) => event.type)).toContain('reels-started');
     expect(log.events.at(-1)!.type).toBe('game-ended');
@@ -147,7 +165,14 @@ describe('an ended game', () => {
     const results = (await api(server.url, 'GET', `/api/games/${game.gameUuid}/results`, null))
       .body as unknown as GameResults;
     expect(results.outcome).toBe('all-steal');
-    expect(results.rolloverPence).toBeGreaterThan(0);
+    // The defaults published are exactly those that decided a finalist's choice.
+    const defaulted = new Set(results.finalists.filter((f) => f.defaulted).map((f) => f.ticketIndex));
+    expect(defaulted.size).toBeGreaterThan(0);
+    for (const event of log.events)
+      if (event.type === 'ticket-claimed')
+        expect(event.defaultChoice, `ticket ${event.ticketIndex}`).toBe(
+          defaulted.has(event.ticketIndex) ? 'steal' : undefined,
+        );
     const rolledInto = await lobbyGame(roomUuid, next.gameUuid);
     expect(rolledInto).toMatchObject({
       rolloverPence: results.rolloverPence,

@@ -18,7 +18,7 @@ export default fp<AppPluginOptions>(
   async (app, options) => {
     const accounts = await setUpAccounts(app, app.config, app.database, app.realtime, options.accounts);
     app.decorate('accounts', accounts);
-    authenticateSockets(app.realtime.io, (token) => app.verifyIdentityToken(token));
+    authenticateSockets(app.realtime.io, (token) => app.verifyIdentityToken(token), accounts.tokenCutoffs);
   },
   { name: 'accounts', dependencies: ['config', 'database', 'realtime'] },
 );

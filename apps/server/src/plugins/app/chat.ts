@@ -29,13 +29,23 @@ export default fp<AppPluginOptions>(
       // The game's viewers on this process: its own sends are what a batch costs it.
       (gameId) => io.sockets.adapter.rooms.get(gameRoom(gameId))?.size ?? 0,
     );
+    // A message deleted while it waits in a batch must never go out: every process drops it from
+    // its own batch (another process's batch hears of it through the adapter, when clustered).
+    const DROP_EVENT = 'chat:drop';
+    io.on(DROP_EVENT, (gameId: string, messageUuids: string[]) => chatFeed.drop(gameId, messageUuids));
+    const dropEverywhere = (gameId: string, messageUuids: string[]) => {
+      chatFeed.drop(gameId, messageUuids);
+      if (app.realtime.redis) io.serverSideEmit(DROP_EVENT, gameId, messageUuids);
+    };
     app.decorate(
       'chat',
       new ChatService(
         app.repositories.chat,
         chatFeed,
-        (gameId, messageUuids) =>
-          io.to(gameRoom(gameId)).emit('chat:deleted', { gameUuid: gameId, messageUuids }),
+        (gameId, messageUuids) => {
+          dropEverywhere(gameId, messageUuids);
+          io.to(gameRoom(gameId)).emit('chat:deleted', { gameUuid: gameId, messageUuids });
+        },
         app.accounts.rateLimitStore,
         options.chatLimit,
       ),

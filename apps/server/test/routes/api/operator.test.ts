@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { registeredPlayer } from '../../support/http';
+import { playerProfiles } from '../../../src/db/schema';
 
 let server: TestApp;
 let token: string;
@@ -198,6 +200,60 @@ describe('PATCH /api/operator/user (the profile edit modal)', () => {
       ruthlessChoice: 'share',
     });
     expect(own.status).toBe(200);
+  });
+
+  it('refuses a name that looks like a taken one (TR39 skeleton)', async () => {
+    const bob = { ...VALID_DETAILS, alias: 'Bob8699', phoneNumber: '07911 123458' };
+    expect((await call('PUT', '/api/operator/user/details', bob, otherToken)).status).toBe(200);
+    const third = `Bearer ${(await registeredPlayer(server.url, 'carol@example.com')).token}`;
+    // Cyrillic о, fullwidth Ｂ, a zero for the o, a 1 for the l, and a mix of the lot.
+    for (const alias of ['Bоb8699', 'Ｂob8699', 'B0b8699', 'bob8699', 'A1LY', 'ΑLLY']) {
+      const response = await call('PUT', '/api/operator/user/details', { ...VALID_DETAILS, alias }, third);
+      await expectError(response, 409, 'That chat name is already taken. Please choose another.', 'alias');
+    }
+    const own = await call('PUT', '/api/operator/user/details', { ...VALID_DETAILS, alias: 'Carol' }, third);
+    expect(own.status).toBe(200);
+  });
+
+  it('refuses names with no visible letter or digit', async () => {
+    for (const alias of ['\u3164\u3164\u3164', '\u2800\u2800\u2800', '\uFFA0\uFFA0\uFFA0', '...']) {
+      const response = await call('PUT', '/api/operator/user/details', { ...VALID_DETAILS, alias });
+      await expectError(response, 400, 'The chat name must contain a letter or a digit.', 'alias');
+    }
+  });
+
+  it("reserves the staff's words in any case or look-alike spelling", async () => {
+    for (const alias of ['Host', 'HOST', 'host', 'H0st', 'Host1', 'Admin', 'ADMIN', 'Ruthless', 'RUTHLESS']) {
+      const response = await call('PUT', '/api/operator/user/details', { ...VALID_DETAILS, alias });
+      expect(response.status, alias).toBe(400);
+      await expectError(
+        response,
+        400,
+        'That chat name is reserved for the show. Please choose another.',
+        'alias',
+      );
+    }
+    const ghost = await call('PUT', '/api/operator/user/details', { ...VALID_DETAILS, alias: 'Ghost' });
+    expect(ghost.status).toBe(200);
+  });
+
+  it('keeps a name given before these rules working, look-alike or reserved', async () => {
+    const db = server.app.database.db;
+    const dave = await registeredPlayer(server.url, 'dave@example.com');
+    const daveToken = `Bearer ${dave.token}`;
+    // Saved before the rules: a staff word, with no skeleton kept.
+    await db
+      .update(playerProfiles)
+      .set({ alias: 'Admin', aliasSkeleton: null })
+      .where(eq(playerProfiles.userId, dave.userId));
+    const edit = await call(
+      'PATCH',
+      '/api/operator/user',
+      { alias: 'Admin', phoneNumber: '07911 123457', ruthlessChoice: 'steal' },
+      daveToken,
+    );
+    expect(edit.status).toBe(200);
+    expect(await edit.json()).toMatchObject({ alias: 'Admin', phoneNumber: '+447911123457' });
   });
 });
 

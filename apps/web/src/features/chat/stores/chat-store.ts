@@ -11,6 +11,8 @@ export interface ChatState {
   isOpen: boolean;
   /** Messages from others that arrived while the chat was closed. */
   unread: number;
+  /** Ids a host deleted in this game: a copy arriving late (a batch, a replay) stays hidden. */
+  deletedIds: ReadonlySet<string>;
 
   reset: (gameUuid: string) => void;
   /**
@@ -33,12 +35,16 @@ export const useChatStore = create<ChatState>()((set) => ({
   isOpen: false,
   unread: 0,
 
-  reset: (gameUuid) => set({ gameUuid, messages: [], isOpen: false, unread: 0 }),
+  deletedIds: new Set(),
+
+  reset: (gameUuid) => set({ gameUuid, messages: [], isOpen: false, unread: 0, deletedIds: new Set() }),
   receive: (gameUuid, incoming, { me, history }) =>
     set((state) => {
       if (state.gameUuid !== gameUuid) return state;
       const known = new Set(state.messages.map((message) => message.seq));
-      const fresh = incoming.filter((message) => !known.has(message.seq));
+      const fresh = incoming.filter(
+        (message) => !known.has(message.seq) && !state.deletedIds.has(message.messageUuid),
+      );
       if (fresh.length === 0) return state;
       const messages = [...state.messages, ...fresh].sort((a, b) => a.seq - b.seq).slice(-KEEP);
       const counted =
@@ -48,8 +54,11 @@ export const useChatStore = create<ChatState>()((set) => ({
   remove: (gameUuid, messageUuids) =>
     set((state) => {
       if (state.gameUuid !== gameUuid) return state;
-      const gone = new Set(messageUuids);
-      return { messages: state.messages.filter((message) => !gone.has(message.messageUuid)) };
+      const deletedIds = new Set([...state.deletedIds, ...messageUuids]);
+      return {
+        messages: state.messages.filter((message) => !deletedIds.has(message.messageUuid)),
+        deletedIds,
+      };
     }),
   setOpen: (isOpen) => set((state) => ({ isOpen, unread: isOpen ? 0 : state.unread })),
   toggle: () => set((state) => ({ isOpen: !state.isOpen, unread: state.isOpen ? state.unread : 0 })),

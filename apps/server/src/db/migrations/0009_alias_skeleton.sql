@@ -1,0 +1,2 @@
+ALTER TABLE "player_profiles" ADD COLUMN "alias_skeleton" text;--> statement-breakpoint
+CREATE INDEX "player_profiles_operator_alias_skeleton_idx" ON "player_profiles" USING btree ("operator","alias_skeleton");

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { io as connectSocket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_CUTOFF_CACHE_MS, TokenCutoffs } from '../../src/auth/token-cutoffs';
+import { users } from '../../src/db/schema';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { Browser, identityToken, registeredPlayer } from '../support/http';
+import { api, type GameSocket } from '../support/live';
+
+let server: TestApp;
+
+beforeAll(async () => {
+  server = await startTestApp(
+    {},
+    {
+      reachablePublicUrl: true,
+      accounts: {
+        limits: { resetRequestPerIp: { window: 60, max: 100 } },
+        rateLimitPrefix: `test:cutoffs:${process.pid}:${Date.now()}:`,
+        // Every check reads the database here; the cache has its own test below.
+        tokenCutoffCacheMs: 0,
+      },
+    },
+  );
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+function socket(token: string) {
+  const client: GameSocket = connectSocket(server.url, {
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { token },
+  });
+  return client;
+}
+const connected = (client: GameSocket) =>
+  new Promise<boolean>((resolve) => {
+    client.once('connect', () => resolve(true));
+    client.once('connect_error', () => resolve(false));
+  });
+const disconnected = (client: GameSocket) =>
+  new Promise<string>((resolve) => client.once('disconnect', (reason) => resolve(reason)));
+const settings = (token: string) => api(server.url, 'GET', '/api/operator/user', token);
+
+async function resetCode(email: string): Promise<string> {
+  const mailsTo = async () =>
+    (await server.app.accounts.mailRepository.listRecent(100)).filter((mail) => mail.to === email);
+  const before = (await mailsTo()).length;
+  expect((await new Browser(server.url).post('/api/auth/request-password-reset', { email })).status).toBe(
+    200,
+  );
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const mails = await mailsTo();
+    if (mails.length > before) return /oobCode=([\w-]+)/.exec(mails[0]!.text)![1]!;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no reset mail for ${email}`);
+}
+
+describe('identity tokens end with what should end them', () => {
+  it('refuses the old token over HTTP and at the handshake after a password reset; a new sign-in works', async () => {
+    const email = 'cut-by-reset@example.com';
+    const player = await registeredPlayer(server.url, email);
+    expect((await settings(player.token)).status).toBe(200);
+    const open = socket(player.token);
+    expect(await connected(open)).toBe(true);
+    const closed = disconnected(open);
+
+    const code = await resetCode(email);
+    const reset = await new Browser(server.url).post('/api/auth/reset-password', {
+      newPassword: 'brand-new-password',
+      token: code,
+    });
+    expect(reset.status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+
+    expect(await settings(player.token)).toMatchObject({
+      status: 401,
+      body: { message: 'authorization: the identity token is not valid.' },
+    });
+    const again = socket(player.token);
+    expect(await connected(again)).toBe(false);
+    again.close();
+
+    // Signing in right after the reset gives a token that counts.
+    const browser = new Browser(server.url);
+    const signIn = await browser.post('/api/auth/sign-in/email', { email, password: 'brand-new-password' });
+    expect(signIn.status).toBe(200);
+    const fresh = await identityToken(browser);
+    expect((await settings(fresh)).status).toBe(200);
+    const reconnected = socket(fresh);
+    expect(await connected(reconnected)).toBe(true);
+    reconnected.close();
+  });
+
+  it("closes a session's sockets when it signs out, and only that session's", async () => {
+    const email = 'signs-out@example.com';
+    const player = await registeredPlayer(server.url, email);
+    const phone = socket(player.token);
+    expect(await connected(phone)).toBe(true);
+    // The same player on another device, with its own session.
+    const laptop = new Browser(server.url);
+    expect((await laptop.post('/api/auth/sign-in/email', { email, password: 'secret-pass-1' })).status).toBe(
+      200,
+    );
+    const laptopSocket = socket(await identityToken(laptop));
+    expect(await connected(laptopSocket)).toBe(true);
+
+    const closed = disconnected(phone);
+    expect((await player.browser.post('/api/auth/sign-out', {})).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(laptopSocket.connected).toBe(true);
+    laptopSocket.close();
+  });
+
+  it("refuses a deleted user's token over HTTP and at the handshake, and closes their open socket", async () => {
+    const player = await registeredPlayer(server.url, 'deleted-later@example.com');
+    const open = socket(player.token);
+    expect(await connected(open)).toBe(true);
+    const closed = disconnected(open);
+    await server.app.database.db.delete(users).where(eq(users.id, player.userId));
+
+    expect((await settings(player.token)).status).toBe(401);
+    const again = socket(player.token);
+    expect(await connected(again)).toBe(false);
+    again.close();
+    // Its next action finds the user gone and closes the socket.
+    void open.emitWithAck('game:choice', { gameUuid: randomUUID(), choice: 'share' }).catch(() => {});
+    void open.emitWithAck('game:choice', { gameUuid: randomUUID(), choice: 'share' }).catch(() => {});
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it("honours another process's cut-off once its cached copy is older than the cache time", async () => {
+    const player = await registeredPlayer(server.url, 'two-processes@example.com');
+    let now = Date.now();
+    const here = new TokenCutoffs(server.app.database.db, () => now);
+    const there = new TokenCutoffs(server.app.database.db, () => now);
+    const issuedAt = now - 1000;
+    expect(await here.allows(player.userId, issuedAt)).toBe(true);
+    await there.cutOff(player.userId);
+    expect(await there.allows(player.userId, issuedAt)).toBe(false);
+    // Still the cached answer here, until the cache time is up.
+    now += TOKEN_CUTOFF_CACHE_MS - 1;
+    expect(await here.allows(player.userId, issuedAt)).toBe(true);
+    now += 1;
+    expect(await here.allows(player.userId, issuedAt)).toBe(false);
+    // A token issued after the cut-off counts everywhere.
+    expect(await here.allows(player.userId, now)).toBe(true);
+  });
+});
