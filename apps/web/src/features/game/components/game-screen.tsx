@@ -111,6 +111,8 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
   const prizeBall = view?.reels?.prizeBall ?? null;
   const drawOn = ['draw', 'ruthless', 'reveal', 'ended'].includes(stage);
 
+  const tuned = view !== null && tunedIn;
+
   const onChoose = (next: Choice) => {
     const before = useGameStore.getState().myChoice;
     useGameStore.getState().setMyChoice(next);
@@ -145,15 +147,32 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
         {preview && <span className={styles.previewTag}>Preview · read-only</span>}
       </header>
 
-      <HostVideo
-        videoRef={videoRef}
-        chosen={video.chosen}
-        error={video.error}
-        stage={stage}
-        muted={muted}
-        preview={preview}
-        latencyMs={latencyMs}
-      />
+      {/* The studio: during the draw, the video and the status sit beside the current ball so the
+          ball and the whole ticket fit a small phone's screen. One tree in every stage, so the
+          video element is never remounted. */}
+      <div className={styles.studio} data-layout={tuned && stage === 'draw' ? 'draw' : undefined}>
+        <div className={styles.videoSlot}>
+          <HostVideo
+            videoRef={videoRef}
+            chosen={video.chosen}
+            error={video.error}
+            stage={stage}
+            muted={muted}
+            preview={preview}
+            latencyMs={latencyMs}
+          />
+        </div>
+        {view && tunedIn && (
+          <div className={styles.statusSlot}>
+            <StatusBar view={view} delayMs={delayMs} compact={stage === 'draw'} />
+          </div>
+        )}
+        {view && tunedIn && stage === 'draw' && (
+          <div className={styles.ballSlot}>
+            <CurrentBall balls={balls} callText={callText} prizeBall={prizeBall} paused={view.paused} />
+          </div>
+        )}
+      </div>
 
       {!view || !tunedIn ? (
         <div className={styles.tuning} role="status">
@@ -162,8 +181,6 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
         </div>
       ) : (
         <>
-          <StatusBar view={view} delayMs={delayMs} />
-
           {(stage === 'scheduled' || stage === 'green-room') && <GreenRoom view={view} />}
           {stage === 'reels' && <Reels view={view} delayMs={delayMs} />}
           {stage === 'lucky-fate' && (
@@ -175,9 +192,6 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
               onPick={onPick}
               delayMs={delayMs}
             />
-          )}
-          {stage === 'draw' && (
-            <CurrentBall balls={balls} callText={callText} prizeBall={prizeBall} paused={view.paused} />
           )}
           {stage === 'ruthless' && (
             <RuthlessFinal
