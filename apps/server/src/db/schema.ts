@@ -66,6 +66,8 @@ export const games = pgTable(
     /** Stage timings in ms; absent keys take docs/game-rules.md's defaults. */
     timings: jsonb('timings').$type<Record<string, number>>().notNull().default({}),
     videoSource: text('video_source'),
+    /** The players' names as they were when the game ended: its results keep them. */
+    resultNames: jsonb('result_names').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -104,6 +104,35 @@ export class LiveRepository {
     return new Map(rows.map((row) => [row.userId, row.alias ?? 'Player']));
   }
 
+  /** The player's alias: null once a host reset it, undefined when there is no such player. */
+  async aliasOf(playerId: string): Promise<string | null | undefined> {
+    const [row] = await this.db
+      .select({ alias: playerProfiles.alias })
+      .from(playerProfiles)
+      .where(and(eq(playerProfiles.operator, OPERATOR), eq(playerProfiles.userId, playerId)));
+    return row ? row.alias : undefined;
+  }
+
+  async saveResultNames(gameId: string, names: Record<string, string>): Promise<void> {
+    await this.db.update(games).set({ resultNames: names }).where(eq(games.id, gameId));
+  }
+
+  /** The games not over yet (cancelled or ended) for which the player holds a ticket. */
+  async openGamesOf(playerId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: games.id })
+      .from(tickets)
+      .innerJoin(games, eq(games.id, tickets.gameId))
+      .where(
+        and(
+          eq(tickets.playerId, playerId),
+          isNull(tickets.releasedAt),
+          notInArray(games.state, ['ended', 'cancelled']),
+        ),
+      );
+    return rows.map((row) => row.id);
+  }
+
   async ticketOf(gameId: string, playerId: string) {
     const [row] = await this.db
       .select()

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ChatMessage, GameMetadata, LiveGameMessage } from '@ruthless/protocol';
+import type { ChatMessage, GameMetadata, LiveGameMessage, PlayerRenamedPayload } from '@ruthless/protocol';
 import { getIdentifiedSocket } from '@/lib/socket';
 import { joinGame, leaveGame, measureClock } from './join-game';
 import { useServerClockStore, serverNow } from '@/stores/server-clock-store';
@@ -134,6 +134,11 @@ export function useLiveGame(
     socket.on('connect_error', onConnectError);
     socket.on('game:event', onEvent);
     socket.on('metadata', onMetadata);
+    // A rename is not part of the show: shown at once, not delayed with the stream.
+    const onRenamed = (payload: PlayerRenamedPayload) => {
+      if (payload.gameUuid === gameUuid) useGameStore.getState().rename(payload.playerUuid, payload.name);
+    };
+    socket.on('player:renamed', onRenamed);
     if (socket.connected) void join();
 
     // A change of the stream's latency moves the next event's time.
@@ -151,6 +156,7 @@ export function useLiveGame(
       socket.off('connect_error', onConnectError);
       socket.off('game:event', onEvent);
       socket.off('metadata', onMetadata);
+      socket.off('player:renamed', onRenamed);
       leaveGame(socket, gameUuid);
     };
   }, [gameUuid, preview]);

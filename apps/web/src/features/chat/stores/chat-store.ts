@@ -23,6 +23,8 @@ export interface ChatState {
     options: { me: string | null; history: boolean },
   ) => void;
   remove: (gameUuid: string, messageUuids: string[]) => void;
+  /** A player's new name on their messages already shown (a rename, a host's reset). */
+  rename: (gameUuid: string, playerUuid: string, alias: string) => void;
   setOpen: (open: boolean) => void;
   toggle: () => void;
 }
@@ -50,6 +52,15 @@ export const useChatStore = create<ChatState>()((set) => ({
       if (state.gameUuid !== gameUuid) return state;
       const gone = new Set(messageUuids);
       return { messages: state.messages.filter((message) => !gone.has(message.messageUuid)) };
+    }),
+  rename: (gameUuid, playerUuid, alias) =>
+    set((state) => {
+      if (state.gameUuid !== gameUuid) return state;
+      return {
+        messages: state.messages.map((message) =>
+          message.playerUuid === playerUuid && !message.fromHost ? { ...message, alias } : message,
+        ),
+      };
     }),
   setOpen: (isOpen) => set((state) => ({ isOpen, unread: isOpen ? 0 : state.unread })),
   toggle: () => set((state) => ({ isOpen: !state.isOpen, unread: state.isOpen ? state.unread : 0 })),
