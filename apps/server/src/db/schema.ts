@@ -26,6 +26,11 @@ export const rooms = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** Archived rooms leave the lobby; their games stay for the results. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * An all-steal pot no game of the room could take yet (every other game had begun): the next
+     * game inserted in the room takes it (the games_take_room_rollover trigger).
+     */
+    rolloverPence: integer('rollover_pence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

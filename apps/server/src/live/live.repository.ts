@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'driz
 import type { GameEvent } from '@ruthless/game';
 import { OPERATOR } from '@ruthless/protocol';
 import type { Db } from '../db/database';
-import { gameEvents, games, payouts, playerProfiles, tickets } from '../db/schema';
+import { gameEvents, games, payouts, playerProfiles, rooms, tickets } from '../db/schema';
 import type { GameRow } from '../games/games.repository';
 
 export interface StoredEvent {
@@ -72,7 +72,8 @@ export class LiveRepository {
 
   /**
    * Adds an all-steal pot to the full house of the room's next game whose reels have not begun
-   * (one in its green room included: its players are still to play for it).
+   * (one in its green room included: its players are still to play for it). With none (every
+   * other game has begun), the room keeps it until a game is inserted (0010_room_rollover.sql).
    */
   async rollOver(roomId: string, after: Date, pence: number): Promise<string | undefined> {
     const [next] = await this.db
@@ -87,7 +88,13 @@ export class LiveRepository {
       )
       .orderBy(asc(games.startTime))
       .limit(1);
-    if (!next) return undefined;
+    if (!next) {
+      await this.db
+        .update(rooms)
+        .set({ rolloverPence: sql`${rooms.rolloverPence} + ${pence}` })
+        .where(eq(rooms.id, roomId));
+      return undefined;
+    }
     await this.db
       .update(games)
       .set({ rolloverPence: sql`${games.rolloverPence} + ${pence}` })

@@ -96,6 +96,7 @@ export class RoomsService {
       name: room.name,
       roomImage: room.image,
       theme: room.theme as Theme,
+      rolloverPence: room.rolloverPence,
       games: games
         .filter((game) => game.roomId === room.id)
         .slice(0, GAMES_PER_ROOM)
