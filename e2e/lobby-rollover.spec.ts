@@ -58,6 +58,13 @@ test('the last show ends all-steal: the lobby keeps its rollover, and the next g
   await signUpPlayer(page.request);
   await openRoom(page, room.name);
   await expect(page.getByTestId('room-rollover')).toHaveText(`${pounds} rolls over into the next game!`);
+  // The show just ended stays listed, with the way to its results (issue 31 item 6).
+  const ended = gameRow(page, game.gameUuid);
+  await expect(ended).toHaveAttribute('data-stage', 'ended');
+  await expect(ended.getByRole('link', { name: 'See the results' })).toHaveAttribute(
+    'href',
+    `/game/${game.gameUuid}`,
+  );
   await page.screenshot({ path: test.info().outputPath('lobby-room-rollover.png') });
 
   // Scheduled later in the evening: it plays for the rollover.
@@ -66,6 +73,7 @@ test('the last show ends all-steal: the lobby keeps its rollover, and the next g
   await openRoom(page, room.name);
   await expect(gameRow(page, next.gameUuid)).toContainText(`incl. ${pounds} rollover`);
   await expect(page.getByTestId('room-rollover')).toHaveCount(0);
+  await expect(gameRow(page, game.gameUuid)).toHaveCount(0);
   await gameRow(page, next.gameUuid).getByRole('button', { name: 'Claim Ticket' }).click();
   await expect(page.getByRole('heading', { name: 'Claim Your Ticket' })).toBeVisible();
   await expect(page.getByText(`Includes ${pounds} rolled over from the last show`)).toBeVisible();

@@ -73,6 +73,8 @@ export const games = pgTable(
     videoSource: text('video_source'),
     /** The players' names as they were when the game ended: its results keep them. */
     resultNames: jsonb('result_names').$type<Record<string, string>>(),
+    /** When the game ended: the lobby keeps it listed with its results for a while. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

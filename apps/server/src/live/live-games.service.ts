@@ -306,9 +306,10 @@ export class LiveGames {
       await tx.savePayouts(row.id, pence);
       const holders = await tx.ticketHolders(row.id);
       const names = await tx.names(holders.map((holder) => holder.playerId));
-      await tx.saveResultNames(
+      await tx.saveEnd(
         row.id,
         Object.fromEntries(holders.map(({ playerId }) => [playerId, names.get(playerId) ?? 'Player'])),
+        new Date(event.at),
       );
       if (state.rolloverPence > 0) await tx.rollOver(row.roomId, row.startTime, state.rolloverPence);
     }

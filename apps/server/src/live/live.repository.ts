@@ -120,8 +120,9 @@ export class LiveRepository {
     return row ? row.alias : undefined;
   }
 
-  async saveResultNames(gameId: string, names: Record<string, string>): Promise<void> {
-    await this.db.update(games).set({ resultNames: names }).where(eq(games.id, gameId));
+  /** The end of a game: its players' names as they are now, and when it ended. */
+  async saveEnd(gameId: string, names: Record<string, string>, endedAt: Date): Promise<void> {
+    await this.db.update(games).set({ resultNames: names, endedAt }).where(eq(games.id, gameId));
   }
 
   /** The games not over yet (cancelled or ended) for which the player holds a ticket. */

@@ -3,7 +3,7 @@ import { verifyGame } from '@ruthless/game';
 import type { GameEventLog, GameResults, HostGame, HostRoom, Room } from '@ruthless/protocol';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameEvents } from '../../src/db/schema';
+import { gameEvents, games } from '../../src/db/schema';
 import { registeredPlayer } from '../support/http';
 import { api, provenHost, Viewer, withDetails } from '../support/live';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -199,6 +199,18 @@ describe('an ended game', () => {
         (room) => room.roomUuid === roomUuid,
       );
     expect((await hostRooms())?.rolloverPence).toBe(results.rolloverPence);
+    // The ended show stays listed with its results until the room's next game exists.
+    expect((await lobbyRoom())?.games.map((listed) => [listed.gameUuid, listed.state])).toEqual([
+      [game.gameUuid, 'ended'],
+    ]);
+    expect((await lobbyRoom())?.games[0]?.rolloverPence).toBe(0);
+
+    // Or for 10 minutes after its end, at most.
+    await server.app.database.db
+      .update(games)
+      .set({ endedAt: new Date(Date.now() - 10 * 60_000 - 1000) })
+      .where(eq(games.id, game.gameUuid));
+    expect((await until(lobbyRoom, (room) => room?.games.length === 0))?.games).toEqual([]);
 
     // Scheduled later: the next game takes it, once.
     const next = await newGame(roomUuid, 60 * 60_000, {});
@@ -213,6 +225,10 @@ describe('an ended game', () => {
     });
     expect(await lobbyGame(roomUuid, after.gameUuid)).toMatchObject({ rolloverPence: 0 });
     expect((await lobbyRoom())?.rolloverPence).toBe(0);
+    expect((await lobbyRoom())?.games.map((listed) => listed.gameUuid)).toEqual([
+      next.gameUuid,
+      after.gameUuid,
+    ]);
     expect((await hostRooms())?.rolloverPence).toBe(0);
     const hostGames = await api(server.url, 'GET', `/api/host/rooms/${roomUuid}/games`, hostToken);
     const hostNext = (hostGames.body.games as HostGame[]).find((found) => found.gameUuid === next.gameUuid);
