@@ -200,6 +200,7 @@ function apply(state: GameState, event: GameEvent): ApplyResult {
     case 'choice-made': {
       const { playerId, choice } = event;
       if (!isPlayerId(playerId) || !isChoice(choice)) return fail(RuleCode.InvalidEvent);
+      if (stage === 'reveal' && state.final !== null) return fail(RuleCode.FinalOver);
       if (stage !== 'ruthless' || state.final === null) return fail(RuleCode.ChoiceNotOpen);
       const i = state.final.finalists.findIndex((f) => f.playerId === playerId);
       if (i < 0) return fail(RuleCode.NotAFinalist);

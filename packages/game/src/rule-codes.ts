@@ -44,6 +44,8 @@ export const RuleCode = {
   ChoiceNotOpen: 'choice/not-open',
   NotAFinalist: 'choice/not-a-finalist',
   ChoiceTooLate: 'choice/too-late',
+  /** A choice once the final is over (the reveal has begun, or the game has ended). */
+  FinalOver: 'choice/final-over',
   /** reveal-started while the counter runs and some finalist has not chosen. */
   RevealTooEarly: 'reveal/too-early',
   /** reveal-started's lucky-fate list is not exactly `luckyFateToReveal(state)`. */

@@ -364,6 +364,11 @@ describe('illegal events are refused with their codes', () => {
       code: 'reveal/wrong-lucky-fate',
     });
     expect(g.try({ type: 'reveal-started', at: start + 20_000, luckyFate }).ok).toBe(true);
+    // Once the reveal has begun the final is over, and a late choice is told so.
+    g.apply({ type: 'reveal-started', at: start + 20_000, luckyFate });
+    expect(
+      g.try({ type: 'choice-made', at: start + 20_001, playerId: fin[0]!.playerId, choice: 'share' }),
+    ).toEqual({ ok: false, code: 'choice/final-over' });
   });
 
   it('after the end nothing is accepted', () => {

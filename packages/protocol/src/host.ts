@@ -107,6 +107,8 @@ export const hostRoomSchema = z.object({
   roomImage: z.string(),
   /** When the room left the lobby (its games are kept), or null. */
   archivedAt: z.iso.datetime().nullable(),
+  /** An all-steal pot waiting for the room's next game (none can take it yet); 0 when none. */
+  rolloverPence: z.number().int().default(0),
 });
 export type HostRoom = z.infer<typeof hostRoomSchema>;
 export const hostRoomListSchema = z.object({ rooms: z.array(hostRoomSchema) });
@@ -120,6 +122,8 @@ export const hostGameSchema = z.object({
   ticketsAvailable: z.number().int(),
   prizeLuckyFateSelections: luckyFateModeSchema,
   prizes: z.object({ oneLine: z.number(), twoLines: z.number(), fullHouse: z.number() }),
+  /** Pence an all-steal final rolled into this game's full house (not in `prizes.fullHouse`). */
+  rolloverPence: z.number().int().default(0),
   timings: z.object({}).catchall(z.number()),
   videoSource: z.string().nullable(),
   /** SHA-256 of the game's secret seed: published now, the seed itself when the game ends. */

@@ -27,6 +27,19 @@ export interface GameCancelledPayload {
   gameStartTime: string;
 }
 
+/**
+ * A ticket holder's chat name changed (their edit, or a host's reset): every screen of the game
+ * shows the new name at once, on the game's board and on their chat messages.
+ */
+export interface PlayerRenamedPayload {
+  gameUuid: string;
+  playerUuid: string;
+  /** The name to show ('Player' once reset). */
+  name: string;
+  /** A host reset the alias: the player must choose a new one. */
+  aliasReset: boolean;
+}
+
 export interface ServerToClientEvents {
   welcome: (payload: WelcomePayload) => void;
   /** To every lobby and game viewer, coalesced: a burst of claims sends a few, not one each. */
@@ -38,6 +51,7 @@ export interface ServerToClientEvents {
   'chat:messages': (payload: ChatMessagesPayload) => void;
   /** Chat messages a host deleted. */
   'chat:deleted': (payload: ChatDeletedPayload) => void;
+  'player:renamed': (payload: PlayerRenamedPayload) => void;
 }
 
 /** `auth:refresh`: a fresh identity token of the same player for an open socket. */

@@ -55,6 +55,8 @@ export const roomSchema = z.object({
   /** The server's clock when it answered, so the app can correct countdowns for skew. */
   serverTime: z.iso.datetime(),
   games: z.array(lobbyGameSchema),
+  /** An all-steal pot waiting for the room's next game (none can take it yet); 0 when none. */
+  rolloverPence: z.number().int().nonnegative().default(0),
 });
 export type Room = z.infer<typeof roomSchema>;
 

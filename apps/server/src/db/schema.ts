@@ -26,6 +26,11 @@ export const rooms = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** Archived rooms leave the lobby; their games stay for the results. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * An all-steal pot no game of the room could take yet (every other game had begun): the next
+     * game inserted in the room takes it (the games_take_room_rollover trigger).
+     */
+    rolloverPence: integer('rollover_pence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -66,6 +71,10 @@ export const games = pgTable(
     /** Stage timings in ms; absent keys take docs/game-rules.md's defaults. */
     timings: jsonb('timings').$type<Record<string, number>>().notNull().default({}),
     videoSource: text('video_source'),
+    /** The players' names as they were when the game ended: its results keep them. */
+    resultNames: jsonb('result_names').$type<Record<string, string>>(),
+    /** When the game ended: the lobby keeps it listed with its results for a while. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

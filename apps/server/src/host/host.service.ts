@@ -34,6 +34,7 @@ export function toHostGame(game: GameRow): HostGame {
     ticketsAvailable: game.ticketsAvailable,
     prizeLuckyFateSelections: game.luckyFateMode as HostGame['prizeLuckyFateSelections'],
     prizes: { oneLine: game.prizeOneLine, twoLines: game.prizeTwoLines, fullHouse: game.prizeFullHouse },
+    rolloverPence: game.rolloverPence,
     timings: game.timings,
     videoSource: game.videoSource,
     commitment: game.commitment,
@@ -47,6 +48,7 @@ function toHostRoom(room: RoomRow): HostRoom {
     theme: room.theme as Theme,
     roomImage: room.image,
     archivedAt: room.archivedAt?.toISOString() ?? null,
+    rolloverPence: room.rolloverPence,
   };
 }
 

@@ -17,6 +17,7 @@ const REFUSALS: Partial<Record<string, string>> = {
   [RuleCode.NotAFinalist]: 'Only finalists can choose to share or steal.',
   [RuleCode.ChoiceTooLate]: 'Too late: the counter has reached zero.',
   [RuleCode.ChoiceNotOpen]: 'The final has not started.',
+  [RuleCode.FinalOver]: 'Too late: the final is over.',
   [RuleCode.LuckyFateNotOpen]: 'Lucky-fate cards are not being picked now.',
   [RuleCode.LuckyFatePreGame]: 'Your lucky-fate card was picked when you claimed your ticket.',
   [RuleCode.LuckyFateNoTicket]: 'You need a ticket for this game to pick a card.',

@@ -16,6 +16,7 @@ import type {
   GameSnapshot,
   LiveGameMessage,
   LiveView,
+  PlayerRenamedPayload,
   WireEvent,
 } from '@ruthless/protocol';
 import type { GameRow } from '../games/games.repository';
@@ -86,7 +87,11 @@ export function toWireEvent(event: GameEvent): WireEvent {
  */
 export class LiveGames {
   private readonly games = new Map<string, LiveGame>();
-  private readonly names = new Map<string, string>();
+  // Names are read from the profiles each time (never kept here, so a rename on any process
+  // shows at once); joins in one turn asking for the same players share the read.
+  private readonly nameReads = new TurnBatchedReads((key: string) =>
+    this.repository.names(key ? key.split(' ') : []),
+  );
   // Joins of one game in the same turn (a reconnect storm) share their reads.
   private readonly joinReads = new TurnBatchedReads((gameId: string) => this.get(gameId));
   private readonly replayReads = new TurnBatchedReads((key: string) => {
@@ -98,6 +103,7 @@ export class LiveGames {
     private readonly repository: LiveRepository,
     private readonly broadcast: (gameId: string, message: LiveGameMessage) => void,
     private readonly clock: () => number = Date.now,
+    private readonly renamed: (gameId: string, payload: PlayerRenamedPayload) => void = () => {},
   ) {}
 
   /** The game folded up to its latest stored event, or undefined if there is no such game. */
@@ -226,7 +232,8 @@ export class LiveGames {
     if (state.stage !== 'ended' || !state.result || !state.reels) return 'not-ended';
     const result = state.result;
     const holders = await this.repository.ticketHolders(gameId);
-    const names = await this.namesOf([...holders.map((holder) => holder.playerId)]);
+    // The names as they were when the game ended (stored then); read now for older games only.
+    const names = row.resultNames ?? (await this.namesOf(holders.map((holder) => holder.playerId)));
     const name = (playerId: string) => names[playerId] ?? 'Player';
     const won = new Map<string, number>();
     for (const payout of result.payouts)
@@ -318,6 +325,13 @@ export class LiveGames {
         pence.set(payout.playerId, (pence.get(payout.playerId) ?? 0) + payout.totalPence);
       }
       await tx.savePayouts(row.id, pence);
+      const holders = await tx.ticketHolders(row.id);
+      const names = await tx.names(holders.map((holder) => holder.playerId));
+      await tx.saveEnd(
+        row.id,
+        Object.fromEntries(holders.map(({ playerId }) => [playerId, names.get(playerId) ?? 'Player'])),
+        new Date(event.at),
+      );
       if (state.rolloverPence > 0) await tx.rollOver(row.roomId, row.startTime, state.rolloverPence);
     }
   }
@@ -344,14 +358,35 @@ export class LiveGames {
       roomUuid: live.row.roomId,
       gameStartTime: live.row.startTime.toISOString(),
       videoSource: live.row.videoSource,
-      names: await this.namesOf([...mentioned]),
+      names: await this.namesOf([...mentioned], live.row.resultNames),
     };
   }
 
-  private async namesOf(playerIds: string[]): Promise<Record<string, string>> {
-    const missing = playerIds.filter((id) => !this.names.has(id));
-    if (missing.length)
-      for (const [id, alias] of await this.repository.names(missing)) this.names.set(id, alias);
-    return Object.fromEntries(playerIds.map((id) => [id, this.names.get(id) ?? 'Player']));
+  /** The players' names: an ended game's as they were at its end, else the profiles' now. */
+  private async namesOf(
+    playerIds: string[],
+    atEnd: Record<string, string> | null = null,
+  ): Promise<Record<string, string>> {
+    if (playerIds.length === 0) return {};
+    const now = atEnd ?? Object.fromEntries(await this.nameReads.get([...playerIds].sort().join(' ')));
+    return Object.fromEntries(playerIds.map((id) => [id, now[id] ?? 'Player']));
+  }
+
+  /**
+   * After a player's alias changed (their edit, a host's reset): every game they hold a ticket
+   * for that is not over is told, through the realtime fan-out, so every screen and every
+   * process shows the new name at once. An ended game's results keep the names of its end.
+   */
+  async announceName(playerId: string): Promise<void> {
+    const gameIds = await this.repository.openGamesOf(playerId);
+    if (gameIds.length === 0) return;
+    const alias = await this.repository.aliasOf(playerId);
+    for (const gameUuid of gameIds)
+      this.renamed(gameUuid, {
+        gameUuid,
+        playerUuid: playerId,
+        name: alias ?? 'Player',
+        aliasReset: alias === null,
+      });
   }
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'driz
 import type { GameEvent } from '@ruthless/game';
 import { OPERATOR } from '@ruthless/protocol';
 import type { Db } from '../db/database';
-import { gameEvents, games, payouts, playerProfiles, tickets } from '../db/schema';
+import { gameEvents, games, payouts, playerProfiles, rooms, tickets } from '../db/schema';
 import type { GameRow } from '../games/games.repository';
 
 export interface StoredEvent {
@@ -72,7 +72,8 @@ export class LiveRepository {
 
   /**
    * Adds an all-steal pot to the full house of the room's next game whose reels have not begun
-   * (one in its green room included: its players are still to play for it).
+   * (one in its green room included: its players are still to play for it). With none (every
+   * other game has begun), the room keeps it until a game is inserted (0010_room_rollover.sql).
    */
   async rollOver(roomId: string, after: Date, pence: number): Promise<string | undefined> {
     const [next] = await this.db
@@ -87,7 +88,13 @@ export class LiveRepository {
       )
       .orderBy(asc(games.startTime))
       .limit(1);
-    if (!next) return undefined;
+    if (!next) {
+      await this.db
+        .update(rooms)
+        .set({ rolloverPence: sql`${rooms.rolloverPence} + ${pence}` })
+        .where(eq(rooms.id, roomId));
+      return undefined;
+    }
     await this.db
       .update(games)
       .set({ rolloverPence: sql`${games.rolloverPence} + ${pence}` })
@@ -102,6 +109,36 @@ export class LiveRepository {
       .from(playerProfiles)
       .where(and(eq(playerProfiles.operator, OPERATOR), inArray(playerProfiles.userId, playerIds)));
     return new Map(rows.map((row) => [row.userId, row.alias ?? 'Player']));
+  }
+
+  /** The player's alias: null once a host reset it, undefined when there is no such player. */
+  async aliasOf(playerId: string): Promise<string | null | undefined> {
+    const [row] = await this.db
+      .select({ alias: playerProfiles.alias })
+      .from(playerProfiles)
+      .where(and(eq(playerProfiles.operator, OPERATOR), eq(playerProfiles.userId, playerId)));
+    return row ? row.alias : undefined;
+  }
+
+  /** The end of a game: its players' names as they are now, and when it ended. */
+  async saveEnd(gameId: string, names: Record<string, string>, endedAt: Date): Promise<void> {
+    await this.db.update(games).set({ resultNames: names, endedAt }).where(eq(games.id, gameId));
+  }
+
+  /** The games not over yet (cancelled or ended) for which the player holds a ticket. */
+  async openGamesOf(playerId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: games.id })
+      .from(tickets)
+      .innerJoin(games, eq(games.id, tickets.gameId))
+      .where(
+        and(
+          eq(tickets.playerId, playerId),
+          isNull(tickets.releasedAt),
+          notInArray(games.state, ['ended', 'cancelled']),
+        ),
+      );
+    return rows.map((row) => row.id);
   }
 
   async ticketOf(gameId: string, playerId: string) {

@@ -49,6 +49,24 @@ export class RoomsRepository {
       .then((rows) => rows.map((row) => row.game));
   }
 
+  /** Games of the operator's rooms that ended at `since` or later. */
+  listEndedSince(operator: string, since: Date): Promise<GameRow[]> {
+    return this.db
+      .select({ game: games })
+      .from(games)
+      .innerJoin(rooms, eq(rooms.id, games.roomId))
+      .where(
+        and(
+          eq(rooms.operator, operator),
+          isNull(rooms.archivedAt),
+          eq(games.state, 'ended'),
+          gte(games.endedAt, since),
+        ),
+      )
+      .orderBy(asc(games.startTime))
+      .then((rows) => rows.map((row) => row.game));
+  }
+
   findById(roomId: string): Promise<RoomRow | undefined> {
     return this.db
       .select()

@@ -7,6 +7,8 @@ export const GAMES_PER_ROOM = 8;
 const LOOKAHEAD_MS = 24 * 60 * 60_000;
 // A game past its start with no runner yet still shows (as in progress) for this long.
 const LOOKBEHIND_MS = 60 * 60_000;
+/** An ended game stays listed with its results this long, unless the room's next game exists. */
+export const ENDED_LISTED_MS = 10 * 60_000;
 // Every player polls every 30 s: one database read a second serves them all.
 const CACHE_MS = 1000;
 
@@ -87,19 +89,27 @@ export class RoomsService {
   }
 
   private async load(operator: string, now: number): Promise<RoomWithoutClock[]> {
-    const [rooms, games] = await Promise.all([
+    const [rooms, games, ended] = await Promise.all([
       this.repository.listByOperator(operator),
       this.repository.listOpenGames(operator, new Date(now - LOOKBEHIND_MS), new Date(now + LOOKAHEAD_MS)),
+      this.repository.listEndedSince(operator, new Date(now - ENDED_LISTED_MS)),
     ]);
-    return rooms.map((room) => ({
-      roomUuid: room.id,
-      name: room.name,
-      roomImage: room.image,
-      theme: room.theme as Theme,
-      games: games
-        .filter((game) => game.roomId === room.id)
-        .slice(0, GAMES_PER_ROOM)
-        .map((game) => toLobbyGame(game, now)),
-    }));
+    return rooms.map((room) => {
+      const open = games.filter((game) => game.roomId === room.id);
+      // docs/game-rules.md: an ended game leaves once the room's next game exists, or after 10 minutes.
+      const justEnded = ended.filter(
+        (game) =>
+          game.roomId === room.id &&
+          !open.some((next) => next.startTime.getTime() > game.startTime.getTime()),
+      );
+      return {
+        roomUuid: room.id,
+        name: room.name,
+        roomImage: room.image,
+        theme: room.theme as Theme,
+        rolloverPence: room.rolloverPence,
+        games: [...justEnded, ...open].slice(0, GAMES_PER_ROOM).map((game) => toLobbyGame(game, now)),
+      };
+    });
   }
 }

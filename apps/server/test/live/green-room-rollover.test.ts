@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { verifyGame, type GameEvent } from '@ruthless/game';
-import type { GameEventLog, GameResults, HostGame, Room } from '@ruthless/protocol';
+import type { GameEventLog, GameResults, HostGame, HostRoom, Room } from '@ruthless/protocol';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameEvents } from '../../src/db/schema';
+import { gameEvents, games } from '../../src/db/schema';
 import { gamePseudonym } from '../../src/live/live-games.service';
 import { registeredPlayer } from '../support/http';
 import { api, provenHost, Viewer, withDetails } from '../support/live';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // Issue 9: the green room takes claims and does not count as started; an ended game publishes
-// its stored event log; an all-steal pot rolls into the next game whose reels have not begun.
+// its stored event log; an all-steal pot rolls into the next game whose reels have not begun
+// (issue 31 item 2: or waits with the room until there is one).
 
 const HOST = 'host@ruthless.test';
 let server: TestApp;
@@ -182,5 +183,80 @@ describe('an ended game', () => {
       rolloverPence: 0,
       prizes: { fullHouse: 10_000 },
     });
+  }, 90_000);
+
+  it('keeps an all-steal pot with the room when no game can take it, until the next game is created', async () => {
+    const roomUuid = await newRoom();
+    const game = await newGame(roomUuid, 2500, {
+      greenRoomMs: 2000,
+      reelsMs: 150,
+      luckyFateMs: 300,
+      ballIntervalMs: 100,
+      ruthlessMs: 800,
+      revealMs: 100,
+    });
+    for (const token of [await player('Cat'), await player('Dan')]) {
+      const claim = await api(server.url, 'POST', '/api/claim-ticket', token, {
+        gameUuid: game.gameUuid,
+        roomUuid,
+      });
+      expect(claim.status).toBe(201);
+    }
+    // The last show of the night: the room has no other game when it ends.
+    const viewer = await Viewer.join(server.url, null, game.gameUuid);
+    await viewer.waitFor((message) => message.event.type === 'game-ended', 60_000);
+    viewer.close();
+    const results = (await api(server.url, 'GET', `/api/games/${game.gameUuid}/results`, null))
+      .body as unknown as GameResults;
+    expect(results.outcome).toBe('all-steal');
+    expect(results.rolloverPence).toBeGreaterThan(0);
+
+    // The room keeps it: the lobby and the host console say so.
+    const lobbyRoom = async () =>
+      ((await (await fetch(`${server.url}/api/rooms?operator=enlivon`)).json()) as Room[]).find(
+        (room) => room.roomUuid === roomUuid,
+      );
+    expect((await until(lobbyRoom, (room) => room?.rolloverPence !== 0))?.rolloverPence).toBe(
+      results.rolloverPence,
+    );
+    const hostRooms = async () =>
+      ((await api(server.url, 'GET', '/api/host/rooms', hostToken)).body.rooms as HostRoom[]).find(
+        (room) => room.roomUuid === roomUuid,
+      );
+    expect((await hostRooms())?.rolloverPence).toBe(results.rolloverPence);
+    // The ended show stays listed with its results until the room's next game exists.
+    expect((await lobbyRoom())?.games.map((listed) => [listed.gameUuid, listed.state])).toEqual([
+      [game.gameUuid, 'ended'],
+    ]);
+    expect((await lobbyRoom())?.games[0]?.rolloverPence).toBe(0);
+
+    // Or for 10 minutes after its end, at most.
+    await server.app.database.db
+      .update(games)
+      .set({ endedAt: new Date(Date.now() - 10 * 60_000 - 1000) })
+      .where(eq(games.id, game.gameUuid));
+    expect((await until(lobbyRoom, (room) => room?.games.length === 0))?.games).toEqual([]);
+
+    // Scheduled later: the next game takes it, once.
+    const next = await newGame(roomUuid, 60 * 60_000, {});
+    const after = await newGame(roomUuid, 2 * 60 * 60_000, {});
+    const listed = await until(
+      () => lobbyGame(roomUuid, next.gameUuid),
+      (found) => found?.rolloverPence !== 0,
+    );
+    expect(listed).toMatchObject({
+      rolloverPence: results.rolloverPence,
+      prizes: { fullHouse: 10_000 + results.rolloverPence },
+    });
+    expect(await lobbyGame(roomUuid, after.gameUuid)).toMatchObject({ rolloverPence: 0 });
+    expect((await lobbyRoom())?.rolloverPence).toBe(0);
+    expect((await lobbyRoom())?.games.map((listed) => listed.gameUuid)).toEqual([
+      next.gameUuid,
+      after.gameUuid,
+    ]);
+    expect((await hostRooms())?.rolloverPence).toBe(0);
+    const hostGames = await api(server.url, 'GET', `/api/host/rooms/${roomUuid}/games`, hostToken);
+    const hostNext = (hostGames.body.games as HostGame[]).find((found) => found.gameUuid === next.gameUuid);
+    expect(hostNext).toMatchObject({ rolloverPence: results.rolloverPence, prizes: { fullHouse: 10_000 } });
   }, 90_000);
 });

@@ -86,6 +86,15 @@ describe('a show run by the automatic host', () => {
     await aliceView.waitFor((message) => message.event.type === 'game-ended', 30_000);
     await bobView.waitFor((message) => message.event.type === 'game-ended', 5000);
     await spectator.waitFor((message) => message.event.type === 'game-ended', 5000);
+    // A choice once the show is over is told so, over the socket and REST (the reveal's own
+    // answer, 'Too late: the final is over.', is the engine's: packages/game/test/game.test.ts).
+    expect(
+      await aliceView.socket.emitWithAck('game:choice', { gameUuid: game.gameUuid, choice: 'steal' }),
+    ).toMatchObject({ ok: false, message: 'This game has ended.' });
+    const lateChoice = await api(server.url, 'POST', `/api/games/${game.gameUuid}/choice`, bob, {
+      choice: 'share',
+    });
+    expect(lateChoice).toMatchObject({ status: 409, body: { message: 'This game has ended.' } });
 
     // Everyone saw every event once, in order, and the same balls.
     for (const viewer of [aliceView, bobView, spectator]) {

@@ -170,6 +170,7 @@ describe('api', () => {
       theme: 'RED',
       serverTime: '2026-11-23T18:00:00.000Z',
       games: [],
+      rolloverPence: 0,
     };
     let logged: unknown[][];
 

@@ -14,8 +14,11 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const live = new LiveGames(app.repositories.live, (gameId, message) =>
-      app.realtime.io.to(gameRoom(gameId)).emit('game:event', message),
+    const live = new LiveGames(
+      app.repositories.live,
+      (gameId, message) => app.realtime.io.to(gameRoom(gameId)).emit('game:event', message),
+      Date.now,
+      (gameId, payload) => app.realtime.io.to(gameRoom(gameId)).emit('player:renamed', payload),
     );
     app.decorate('live', live);
     app.decorate('liveActions', new LiveActions(live));

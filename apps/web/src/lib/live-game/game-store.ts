@@ -44,6 +44,8 @@ export interface GameStoreState {
   refusal: string | null;
   /** The live stream's measured playback latency in ms (0: no live stream, or preview). */
   latencyMs: number;
+  /** Names pushed since (player renames): they win over the names of views built before. */
+  renamed: Record<string, string>;
 
   reset: (gameUuid: string) => void;
   showSnapshot: (snapshot: GameSnapshot) => void;
@@ -54,6 +56,8 @@ export interface GameStoreState {
   setConnection: (connection: ConnectionState, refusal?: string | null) => void;
   setLatency: (latencyMs: number) => void;
   setMetadata: (metadata: GameMetadata) => void;
+  /** A ticket holder's new name, shown at once wherever the view names them. */
+  rename: (playerId: string, name: string) => void;
 }
 
 const RECENT_LIMIT = 40;
@@ -71,11 +75,25 @@ const empty = {
   connection: 'connecting',
   refusal: null,
   latencyMs: 0,
+  renamed: {},
 } satisfies Partial<GameStoreState>;
 
-function fromView(view: LiveView) {
+/** The view with the names pushed since it was built (a delayed view may predate a rename). */
+function withRenames(view: LiveView, renamed: Record<string, string>): LiveView {
+  const changed = Object.keys(view.names).filter(
+    (id) => renamed[id] !== undefined && renamed[id] !== view.names[id],
+  );
+  if (changed.length === 0) return view;
+  const names = { ...view.names };
+  for (const id of changed) names[id] = renamed[id]!;
+  return { ...view, names };
+}
+
+function fromView(view: LiveView, renamed: Record<string, string>) {
+  // An ended game's names are those of its end: renames after it never reach it.
+  const shown = view.stage === 'ended' ? view : withRenames(view, renamed);
   return {
-    view,
+    view: shown,
     gameState: view.stage,
     ballSequence: view.ballSequence,
   };
@@ -92,7 +110,7 @@ export const useGameStore = create<GameStoreState>()((set) => ({
   reset: (gameUuid) => set({ ...empty, gameUuid }),
   showSnapshot: (snapshot) =>
     set((state) => ({
-      ...fromView(snapshot.view),
+      ...fromView(snapshot.view, state.renamed),
       seq: snapshot.seq,
       you: snapshot.you,
       myChoice: snapshot.you?.myChoice ?? state.myChoice,
@@ -100,7 +118,7 @@ export const useGameStore = create<GameStoreState>()((set) => ({
     })),
   showMessage: (message, replayed) =>
     set((state) => ({
-      ...fromView(message.view),
+      ...fromView(message.view, state.renamed),
       seq: message.seq,
       recent: [
         ...state.recent.slice(-(RECENT_LIMIT - 1)),
@@ -113,4 +131,10 @@ export const useGameStore = create<GameStoreState>()((set) => ({
   setConnection: (connection, refusal = null) => set({ connection, refusal }),
   setLatency: (latencyMs) => set({ latencyMs }),
   setMetadata: (metadata) => set({ metadata }),
+  rename: (playerId, name) =>
+    set((state) => {
+      const renamed = { ...state.renamed, [playerId]: name };
+      const view = state.view && state.view.stage !== 'ended' ? withRenames(state.view, renamed) : state.view;
+      return { renamed, view };
+    }),
 }));

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ChatMessage, GameMetadata, LiveGameMessage } from '@ruthless/protocol';
+import type { ChatMessage, GameMetadata, LiveGameMessage, PlayerRenamedPayload } from '@ruthless/protocol';
 import { getIdentifiedSocket } from '@/lib/socket';
 import { joinGame, leaveGame, measureClock } from './join-game';
 import { useServerClockStore, serverNow } from '@/stores/server-clock-store';
@@ -7,6 +7,11 @@ import { useGameStore } from './game-store';
 import { LiveFeed } from './live-feed';
 
 const REJOIN_DELAY_MS = 2_000;
+/**
+ * A heartbeat a second, each answered within a second: a dead connection shows within 2 s, not
+ * after the transport's own 20-25 s ping timeout.
+ */
+const HEARTBEAT_MS = 1_000;
 
 /**
  * Watches one game: joins it on every (re)connection with the last seq shown, puts the missed
@@ -134,6 +139,36 @@ export function useLiveGame(
     socket.on('connect_error', onConnectError);
     socket.on('game:event', onEvent);
     socket.on('metadata', onMetadata);
+    // A rename is not part of the show: shown at once, not delayed with the stream.
+    const onRenamed = (payload: PlayerRenamedPayload) => {
+      if (payload.gameUuid === gameUuid) useGameStore.getState().rename(payload.playerUuid, payload.name);
+    };
+    socket.on('player:renamed', onRenamed);
+
+    // A silent connection: the board would just freeze. Say so at once, and say so until the
+    // server answers again (a rejoin after a real drop sets 'live' itself).
+    let silent = false;
+    const markSilent = () => {
+      silent = true;
+      useGameStore.getState().setConnection('reconnecting');
+    };
+    const beat = () => {
+      if (closed || !socket.connected) return;
+      // Volatile: beats are not queued to burst out after a drop.
+      socket.volatile.timeout(HEARTBEAT_MS).emit('ping', (error: Error | null) => {
+        if (closed) return;
+        if (error) return markSilent();
+        if (silent && !joining) {
+          silent = false;
+          if (feed.lastShown !== null) useGameStore.getState().setConnection('live');
+        }
+      });
+    };
+    const heartbeat = setInterval(beat, HEARTBEAT_MS);
+    const onOffline = () => markSilent();
+    const onOnline = () => beat();
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
     if (socket.connected) void join();
 
     // A change of the stream's latency moves the next event's time.
@@ -145,12 +180,16 @@ export function useLiveGame(
       closed = true;
       clearTimeout(timer);
       clearTimeout(retryTimer);
+      clearInterval(heartbeat);
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
       unsubscribe();
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);
       socket.off('game:event', onEvent);
       socket.off('metadata', onMetadata);
+      socket.off('player:renamed', onRenamed);
       leaveGame(socket, gameUuid);
     };
   }, [gameUuid, preview]);

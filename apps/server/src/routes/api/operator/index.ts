@@ -58,7 +58,11 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSettingsSchema, ...errors },
       },
     },
-    (request) => service.updateProfile(request.player!, OPERATOR, request.body),
+    async (request) => {
+      const settings = await service.updateProfile(request.player!, OPERATOR, request.body);
+      await app.live.announceName(request.player!.id);
+      return settings;
+    },
   );
 
   app.put(
@@ -73,7 +77,11 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSettingsSchema, ...errors },
       },
     },
-    (request) => service.saveDetails(request.player!, OPERATOR, request.body),
+    async (request) => {
+      const settings = await service.saveDetails(request.player!, OPERATOR, request.body);
+      await app.live.announceName(request.player!.id);
+      return settings;
+    },
   );
 };
 

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { CloseIcon } from '@/components/ui/icons';
+import { useClientStore } from '@/stores/client-store';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -24,7 +26,9 @@ const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [tabindex="0"]
 /**
  * The app's one dialog: a blocking box over the page, focused on open, Tab kept inside it, and
  * focus handed back to what opened it on close. The game's notices and the profile's Edit
- * Details use it.
+ * Details use it. One rule for layers: a modal is above everything (it is put on the body, out
+ * of any stacking context of the page, over the bottom bar, the menu, the badge and the
+ * banners) and opening one closes the menu.
  */
 export function Modal({
   title,
@@ -39,6 +43,10 @@ export function Modal({
 }: ModalProps) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    useClientStore.getState().setNavigationDrawerOpen(false);
+  }, []);
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -86,7 +94,7 @@ export function Modal({
     }
   };
 
-  return (
+  return createPortal(
     <div className={[styles.backdrop, styles[`${variant}Backdrop`]].join(' ')} onKeyDown={onKeyDown}>
       <div
         ref={box}
@@ -107,6 +115,7 @@ export function Modal({
         {variant === 'notice' ? <div className={styles.body}>{children}</div> : children}
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,11 +1,16 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { ChatDeletedPayload, ChatMessage, ChatMessagesPayload } from '@ruthless/protocol';
+import type {
+  ChatDeletedPayload,
+  ChatMessage,
+  ChatMessagesPayload,
+  PlayerRenamedPayload,
+} from '@ruthless/protocol';
 import { getSocket } from '@/lib/socket';
 import { useSessionStore } from '@/stores/session-store';
 import { useChatStore } from '../stores/chat-store';
 
 /**
- * Keeps a game's chat: pushed batches and deletions from the game's socket room, plus the
+ * Keeps a game's chat: pushed batches, deletions and renames from the game's socket room, plus the
  * snapshot's latest messages on every (re)join, which the returned callback takes in.
  */
 export function useChatFeed(gameUuid: string): (snapshotChat: ChatMessage[]) => void {
@@ -22,11 +27,16 @@ export function useChatFeed(gameUuid: string): (snapshotChat: ChatMessage[]) => 
       });
     const onDeleted = (payload: ChatDeletedPayload) =>
       useChatStore.getState().remove(payload.gameUuid, payload.messageUuids);
+    // Their messages already shown take the new name too (a host's reset removes an offensive one).
+    const onRenamed = (payload: PlayerRenamedPayload) =>
+      useChatStore.getState().rename(payload.gameUuid, payload.playerUuid, payload.name);
     socket.on('chat:messages', onMessages);
     socket.on('chat:deleted', onDeleted);
+    socket.on('player:renamed', onRenamed);
     return () => {
       socket.off('chat:messages', onMessages);
       socket.off('chat:deleted', onDeleted);
+      socket.off('player:renamed', onRenamed);
     };
   }, [gameUuid]);
 

@@ -25,6 +25,8 @@ export interface ChatState {
     options: { me: string | null; history: boolean },
   ) => void;
   remove: (gameUuid: string, messageUuids: string[]) => void;
+  /** A player's new name on their messages already shown (a rename, a host's reset). */
+  rename: (gameUuid: string, playerUuid: string, alias: string) => void;
   setOpen: (open: boolean) => void;
   toggle: () => void;
 }
@@ -58,6 +60,15 @@ export const useChatStore = create<ChatState>()((set) => ({
       return {
         messages: state.messages.filter((message) => !deletedIds.has(message.messageUuid)),
         deletedIds,
+      };
+    }),
+  rename: (gameUuid, playerUuid, alias) =>
+    set((state) => {
+      if (state.gameUuid !== gameUuid) return state;
+      return {
+        messages: state.messages.map((message) =>
+          message.playerUuid === playerUuid && !message.fromHost ? { ...message, alias } : message,
+        ),
       };
     }),
   setOpen: (isOpen) => set((state) => ({ isOpen, unread: isOpen ? 0 : state.unread })),

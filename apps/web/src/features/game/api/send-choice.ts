@@ -18,5 +18,6 @@ export function sendChoice(gameUuid: string, choice: Choice): Promise<void> {
 }
 
 export function useSendChoice(gameUuid: string) {
-  return useMutation({ mutationFn: (choice: Choice) => sendChoice(gameUuid, choice), retry: 1 });
+  // No retry here: a choice lost offline waits for the reconnect (game-screen.tsx).
+  return useMutation({ mutationFn: (choice: Choice) => sendChoice(gameUuid, choice), retry: 0 });
 }

@@ -8,10 +8,13 @@ export interface CurrentBallProps {
   paused: boolean;
 }
 
-/** The ball just called, large, with its traditional call as the caption and the last few beside it. */
+/**
+ * The ball just called, as large as its column allows, with its traditional call as the caption
+ * and the three before it underneath.
+ */
 export function CurrentBall({ balls, callText, prizeBall, paused }: CurrentBallProps) {
   const last = balls[balls.length - 1] ?? null;
-  const previous = balls.slice(-5, -1).reverse();
+  const previous = balls.slice(-4, -1).reverse();
   return (
     <section className={styles.stage} aria-label="Current ball">
       <div className={styles.machine}>
@@ -20,7 +23,7 @@ export function CurrentBall({ balls, callText, prizeBall, paused }: CurrentBallP
           <p className={styles.waiting}>First ball coming up…</p>
         ) : (
           <div key={last} className={styles.drop} data-testid="current-ball" data-ball={last}>
-            <Ball number={last} size="xl" isPrizeBall={last === prizeBall} />
+            <Ball number={last} size="xl" className={styles.hero} isPrizeBall={last === prizeBall} />
           </div>
         )}
         {paused && <p className={styles.paused}>Paused</p>}
@@ -34,8 +37,8 @@ export function CurrentBall({ balls, callText, prizeBall, paused }: CurrentBallP
       {previous.length > 0 && (
         <ol className={styles.history} aria-label="Previous balls">
           {previous.map((n, i) => (
-            <li key={`${n}-${i}`} style={{ opacity: 1 - i * 0.17 }}>
-              <Ball number={n} size={i === 0 ? 'md' : 'sm'} isPrizeBall={n === prizeBall} />
+            <li key={`${n}-${i}`} style={{ opacity: 1 - i * 0.22 }}>
+              <Ball number={n} size="sm" isPrizeBall={n === prizeBall} />
               <span className="visually-hidden">{n}</span>
             </li>
           ))}

@@ -1,11 +1,11 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { Choice, LuckyFatePick, Stage } from '@ruthless/game';
 import type { ChatMessage } from '@ruthless/protocol';
 import { LinkButton } from '@/components/ui/button';
 import { useLobbyStore } from '@/stores/lobby-store';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useMuted } from '@/lib/sound';
 import { usePickLuckyFate } from '../api/pick-lucky-fate';
 import { useSendChoice } from '../api/send-choice';
@@ -85,6 +85,36 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
   const choice = useSendChoice(gameUuid);
   const luckyFate = usePickLuckyFate(gameUuid);
   const [sendingPick, setSendingPick] = useState<LuckyFatePick | null>(null);
+  const [unsentChoice, setUnsentChoice] = useState<Choice | null>(null);
+  const { mutate: mutateChoice } = choice;
+  const sendChoice = useCallback(
+    (next: Choice) =>
+      mutateChoice(next, {
+        onSuccess: () => {
+          useGameStore.getState().setMyChoice(next);
+          setUnsentChoice((unsent) => (unsent === next ? null : unsent));
+        },
+        onError: (error) => {
+          // Lost on the way (offline, a server restarting): still unsent, sent again on reconnect.
+          if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) return;
+          setUnsentChoice((unsent) => (unsent === next ? null : unsent));
+          toast.error(errorMessage(error));
+        },
+      }),
+    [mutateChoice],
+  );
+  // Back online: the choice tapped meanwhile goes now (once per return, not in a loop).
+  const unsent = useRef<{ choice: Choice | null; send: (next: Choice) => void }>({
+    choice: null,
+    send: sendChoice,
+  });
+  useEffect(() => {
+    unsent.current = { choice: unsentChoice, send: sendChoice };
+  }, [unsentChoice, sendChoice]);
+  useEffect(() => {
+    const { choice: waiting, send } = unsent.current;
+    if (connection === 'live' && waiting !== null) send(waiting);
+  }, [connection]);
 
   const balls = useGameStore((s) => s.ballSequence);
   const called = useMemo(() => new Set(balls), [balls]);
@@ -111,15 +141,12 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
   const prizeBall = view?.reels?.prizeBall ?? null;
   const drawOn = ['draw', 'ruthless', 'reveal', 'ended'].includes(stage);
 
+  const tuned = view !== null && tunedIn;
+
   const onChoose = (next: Choice) => {
-    const before = useGameStore.getState().myChoice;
-    useGameStore.getState().setMyChoice(next);
-    choice.mutate(next, {
-      onError: (error) => {
-        useGameStore.getState().setMyChoice(before);
-        toast.error(errorMessage(error));
-      },
-    });
+    // Shown as not sent until the server has it; sent now if the line is up, else on reconnect.
+    setUnsentChoice(next);
+    if (connection === 'live') sendChoice(next);
   };
 
   const onPick = (pick: LuckyFatePick) => {
@@ -145,15 +172,32 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
         {preview && <span className={styles.previewTag}>Preview · read-only</span>}
       </header>
 
-      <HostVideo
-        videoRef={videoRef}
-        chosen={video.chosen}
-        error={video.error}
-        stage={stage}
-        muted={muted}
-        preview={preview}
-        latencyMs={latencyMs}
-      />
+      {/* The studio: during the draw, the video and the status sit beside the current ball so the
+          ball and the whole ticket fit a small phone's screen. One tree in every stage, so the
+          video element is never remounted. */}
+      <div className={styles.studio} data-layout={tuned && stage === 'draw' ? 'draw' : undefined}>
+        <div className={styles.videoSlot}>
+          <HostVideo
+            videoRef={videoRef}
+            chosen={video.chosen}
+            error={video.error}
+            stage={stage}
+            muted={muted}
+            preview={preview}
+            latencyMs={latencyMs}
+          />
+        </div>
+        {view && tunedIn && (
+          <div className={styles.statusSlot}>
+            <StatusBar view={view} delayMs={delayMs} compact={stage === 'draw'} />
+          </div>
+        )}
+        {view && tunedIn && stage === 'draw' && (
+          <div className={styles.ballSlot}>
+            <CurrentBall balls={balls} callText={callText} prizeBall={prizeBall} paused={view.paused} />
+          </div>
+        )}
+      </div>
 
       {!view || !tunedIn ? (
         <div className={styles.tuning} role="status">
@@ -162,8 +206,6 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
         </div>
       ) : (
         <>
-          <StatusBar view={view} delayMs={delayMs} />
-
           {(stage === 'scheduled' || stage === 'green-room') && <GreenRoom view={view} />}
           {stage === 'reels' && <Reels view={view} delayMs={delayMs} />}
           {stage === 'lucky-fate' && (
@@ -176,15 +218,14 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
               delayMs={delayMs}
             />
           )}
-          {stage === 'draw' && (
-            <CurrentBall balls={balls} callText={callText} prizeBall={prizeBall} paused={view.paused} />
-          )}
           {stage === 'ruthless' && (
             <RuthlessFinal
               view={view}
               me={me}
               isFinalist={isFinalist}
               myChoice={myChoice}
+              unsentChoice={unsentChoice}
+              offline={connection !== 'live'}
               sending={choice.isPending}
               onChoose={onChoose}
             />

@@ -46,8 +46,15 @@ export function PrizeBanner({
   const amount =
     latest.prize === 'full-house' ? (view.final?.potPence ?? latest.amountPence) : latest.amountPence;
   return (
-    <div className={styles.overlay} role="alert" key={latest.prize}>
-      <div className={styles.rays} aria-hidden="true" />
+    // Once the final is on, the banner is a ribbon over the studio: the pot and the counter stay
+    // in sight for the seconds the finalists have.
+    <div
+      className={[styles.overlay, view.stage === 'ruthless' ? styles.ribbon : ''].join(' ')}
+      role="alert"
+      key={latest.prize}
+      data-testid="prize-banner"
+    >
+      {view.stage !== 'ruthless' && <div className={styles.rays} aria-hidden="true" />}
       <div className={styles.banner}>
         <p className={styles.kicker}>{iWon ? 'You won!' : 'We have a winner'}</p>
         <p className={styles.prize}>{prizeLabel[latest.prize]}!</p>

@@ -10,6 +10,10 @@ export interface RuthlessFinalProps {
   me: string | null;
   isFinalist: boolean;
   myChoice: Choice | null;
+  /** Tapped but not yet taken by the server (offline, or on its way). */
+  unsentChoice: Choice | null;
+  /** The connection is down: an unsent choice waits for it. */
+  offline: boolean;
   sending: boolean;
   onChoose: (choice: Choice) => void;
 }
@@ -18,7 +22,16 @@ export interface RuthlessFinalProps {
  * The final: the pot, the counter running down to 0, the finalists (who has chosen, never what)
  * and, for a finalist, the share/steal slider. Everyone else watches.
  */
-export function RuthlessFinal({ view, me, isFinalist, myChoice, sending, onChoose }: RuthlessFinalProps) {
+export function RuthlessFinal({
+  view,
+  me,
+  isFinalist,
+  myChoice,
+  unsentChoice,
+  offline,
+  sending,
+  onChoose,
+}: RuthlessFinalProps) {
   const now = useServerNow(200);
   const started = view.times.ruthlessStartedAt;
   // The counter is the server's deadline, corrected for this device's clock: not delayed for video.
@@ -77,11 +90,23 @@ export function RuthlessFinal({ view, me, isFinalist, myChoice, sending, onChoos
       </ul>
       {isFinalist ? (
         <div className={styles.mine}>
-          <ShareStealSlider value={myChoice} onChange={onChoose} disabled={left === 0 || sending} />
-          <p className={styles.note} aria-live="polite">
-            {myChoice
-              ? `You chose to ${myChoice.toUpperCase()}. Secret until the reveal; you can change your mind until 0.`
-              : 'Drag left to SHARE the pot, right to STEAL it. No choice: your profile default is used.'}
+          <ShareStealSlider
+            value={unsentChoice ?? myChoice}
+            onChange={onChoose}
+            disabled={left === 0 || sending}
+          />
+          <p
+            className={[styles.note, unsentChoice ? styles.unsent : ''].join(' ')}
+            aria-live="polite"
+            data-testid="choice-note"
+          >
+            {unsentChoice
+              ? offline
+                ? `Your ${unsentChoice.toUpperCase()} is not sent yet: it goes as soon as you are back online.`
+                : `Sending your ${unsentChoice.toUpperCase()}…`
+              : myChoice
+                ? `You chose to ${myChoice.toUpperCase()}. Secret until the reveal; you can change your mind until 0.`
+                : 'Drag left to SHARE the pot, right to STEAL it. No choice: your profile default is used.'}
           </p>
         </div>
       ) : (

@@ -4,11 +4,22 @@ import { money, prizeLabel } from '../utils/labels';
 import { potReelLanded, shownPot } from '../utils/reels-landing';
 import styles from './status-bar.module.css';
 
-/** Balls called, players, the prize being played for and the pot, in en-GB pounds. */
-export function StatusBar({ view, delayMs }: { view: LiveView; delayMs: number }) {
+/**
+ * Balls called, players, the prize being played for and the pot, in en-GB pounds. Compact: two
+ * by two, beside the current ball during the draw.
+ */
+export function StatusBar({
+  view,
+  delayMs,
+  compact = false,
+}: {
+  view: LiveView;
+  delayMs: number;
+  compact?: boolean;
+}) {
   const s = view.statusBarData;
   return (
-    <dl className={styles.bar} aria-label="Show status">
+    <dl className={[styles.bar, compact ? styles.compact : ''].join(' ')} aria-label="Show status">
       <div>
         <dt>Balls</dt>
         <dd>

@@ -1,5 +1,6 @@
 import type { LobbyGame, Room } from '@ruthless/protocol';
 import { Panel } from '@/components/ui/panel';
+import { formatCurrency } from '@/lib/currency';
 import { GameRow } from './game-row';
 import styles from './game-list.module.css';
 
@@ -11,7 +12,10 @@ export interface GameListProps {
   email: string | null;
 }
 
-/** The selected room's games, or 'No Scheduled Games'. */
+/**
+ * The selected room's games, or 'No Scheduled Games'; an all-steal pot waiting for the room's
+ * next game is announced above them.
+ */
 export function GameList({ room, heldGameUuids, claimingGameUuid, onClaim, email }: GameListProps) {
   return (
     <Panel className={styles.panel} aria-labelledby="games-title">
@@ -21,6 +25,11 @@ export function GameList({ room, heldGameUuids, claimingGameUuid, onClaim, email
         </h2>
         <p className={styles.count}>{room.games.length === 1 ? '1 game' : `${room.games.length} games`}</p>
       </header>
+      {room.rolloverPence > 0 && (
+        <p className={styles.rollover} data-testid="room-rollover">
+          {formatCurrency(room.rolloverPence)} rolls over into the next game!
+        </p>
+      )}
       {room.games.length === 0 ? (
         <div className={styles.empty}>
           <div className={styles.balls} aria-hidden="true">

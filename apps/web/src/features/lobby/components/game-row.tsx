@@ -1,5 +1,6 @@
 import { format } from '@/lib/dates';
 import type { LobbyGame } from '@ruthless/protocol';
+import { LinkButton } from '@/components/ui/button';
 import { formatCurrency } from '@/lib/currency';
 import { useCountdown } from '../hooks/use-countdown';
 import { Countdown } from './countdown';
@@ -32,6 +33,8 @@ export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, email
   const greenRoom = !started && game.state === 'green-room';
   const start = new Date(game.gameStartTime);
   const state = ticketButtonState(game, { held: ticketHeld, started });
+  // Just ended: listed a while with its results (docs/game-rules.md, stage 8).
+  if (game.state === 'ended') return <EndedGameRow game={game} roomName={roomName} />;
 
   return (
     <li
@@ -90,6 +93,35 @@ export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, email
       </div>
 
       <TicketsAvailable available={game.ticketsAvailable} max={game.maxTickets} />
+    </li>
+  );
+}
+
+/** A show that just ended: its start, and the way to its results. */
+function EndedGameRow({ game, roomName }: { game: LobbyGame; roomName: string }) {
+  const start = new Date(game.gameStartTime);
+  return (
+    <li
+      className={[styles.row, styles.started].join(' ')}
+      data-game-uuid={game.gameUuid}
+      data-stage="ended"
+      aria-label={`${roomName} game at ${format(start, START_TIME_FORMAT)}`}
+    >
+      <div className={styles.head}>
+        <p className={styles.when}>
+          <span className={styles.time}>{format(start, 'h:mma')}</span>
+          <span className={styles.date}>{format(start, 'EEE d MMM')}</span>
+        </p>
+        <p className={styles.pot}>
+          <span className={styles.potLabel}>Show over</span>
+          <span className={styles.potValue}>That’s the show!</span>
+        </p>
+      </div>
+      <div className={[styles.actions, styles.single].join(' ')}>
+        <LinkButton to={`/game/${game.gameUuid}`} variant="gold" fullWidth>
+          See the results
+        </LinkButton>
+      </div>
     </li>
   );
 }

@@ -29,7 +29,7 @@ export function RoomCarousel({ rooms, selectedIndex, onSelect }: RoomCarouselPro
       className={styles.carousel}
       renderSlide={(room, { selected, select }) => {
         const next = nextShowStart(room);
-        const live = room.games.some((game) => game.hasGameStarted);
+        const live = room.games.some((game) => game.hasGameStarted && game.state !== 'ended');
         return (
           <button
             type="button"

@@ -19,6 +19,7 @@ const hostPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await chat.resetAlias(request.params.playerUuid);
+      await app.live.announceName(request.params.playerUuid);
       return reply.status(204).send(null);
     },
   );
