@@ -117,9 +117,7 @@ describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
       HTTP_PORT: httpPort,
       CERTIFICATE: path.join(dir, 'cert.pem'),
       CERTIFICATE_KEY: path.join(dir, 'key.pem'),
-      SERVERS: servers
-        .map(({ port }) => `  server 127.0.0.1:${port} max_fails=0;`)
-        .join('\n'),
+      SERVERS: servers.map(({ port }) => `  server 127.0.0.1:${port} max_fails=0;`).join('\n'),
     });
     await writeFile(path.join(dir, 'ruthless.conf'), rendered);
     // The rest of nginx.conf as Debian ships it, with this test's own folders.
