@@ -1,13 +1,17 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Db } from '../../src/db/database';
 import { createScratchDatabase } from '../support/test-app';
 
-const journalFile = path.resolve(import.meta.dirname, '../../src/db/migrations/meta/_journal.json');
+const migrationsFolder = path.resolve(import.meta.dirname, '../../src/db/migrations');
+const journalFile = path.join(migrationsFolder, 'meta/_journal.json');
 
 async function appliedMigrations(db: Db): Promise<number[]> {
   const rows = await queryRows<{ created_at: string | number }>(
@@ -28,30 +32,42 @@ describe('the migrations at start', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('migrates a fresh database, skips an up-to-date one and applies a migration added since', async () => {
-    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { when: number }[] };
+  it('migrates a fresh database, brings one of an older release up to date and skips an up-to-date one', async () => {
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
+      entries: { when: number; tag: string }[];
+    };
     const everyMigration = journal.entries.map((entry) => entry.when);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-migrations-'));
-    const open = () => openDatabase({ databaseUrl: undefined, dataDir: dataDir! });
+    const open = (folder: string) => openDatabase({ databaseUrl: undefined, dataDir: folder });
 
-    const fresh = await open();
+    const fresh = await open(path.join(dataDir, 'fresh'));
     expect(await appliedMigrations(fresh.db)).toEqual(everyMigration);
-    // As if the newest migration (0008: the demo rooms' pictures move from SVG to WebP) had been
-    // added after this database was last opened: not recorded, and a room it must move.
-    await fresh.db.execute(
-      sql`insert into rooms (name, image, theme, is_demo) values ('Gold Rush', '/rooms/gold-rush.svg', 'GOLD', true), ('Own Room', '/rooms/own.svg', 'RED', false)`,
-    );
-    await fresh.db.execute(
-      sql`delete from drizzle.__drizzle_migrations where created_at = ${everyMigration.at(-1)!}`,
-    );
     await fresh.close();
 
-    const behind = await open();
+    // A database of the release before 0008 (the demo rooms' pictures move from SVG to WebP),
+    // migrated with that release's journal, holding a room 0008 must move and one it must not.
+    const olderRelease = path.join(dataDir, 'older-migrations');
+    await cp(migrationsFolder, olderRelease, { recursive: true });
+    await writeFile(
+      path.join(olderRelease, 'meta/_journal.json'),
+      JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.tag < '0008') }),
+    );
+    const olderDir = path.join(dataDir, 'older', 'pglite');
+    await mkdir(olderDir, { recursive: true });
+    const client = await PGlite.create(olderDir);
+    const older = drizzle(client);
+    await migrate(older, { migrationsFolder: olderRelease });
+    await older.execute(
+      sql`insert into rooms (name, image, theme, is_demo) values ('Gold Rush', '/rooms/gold-rush.svg', 'GOLD', true), ('Own Room', '/rooms/own.svg', 'RED', false)`,
+    );
+    await client.close();
+
+    const behind = await open(path.join(dataDir, 'older'));
     expect(await appliedMigrations(behind.db)).toEqual(everyMigration);
     expect(await roomPictures(behind.db)).toEqual(['/rooms/gold-rush.webp', '/rooms/own.svg']);
     await behind.close();
 
-    const upToDate = await open();
+    const upToDate = await open(path.join(dataDir, 'older'));
     expect(await appliedMigrations(upToDate.db)).toEqual(everyMigration);
     await upToDate.close();
   }, 240_000);
@@ -122,11 +138,10 @@ describe('the migrations', () => {
   const BEFORE_THE_RULE = ['0006_ticket_index_only.sql'];
 
   it('change the schema destructively only in a contract step, which the release before survives', async () => {
-    const folder = path.resolve(import.meta.dirname, '../../src/db/migrations');
-    const files = (await readdir(folder)).filter((file) => file.endsWith('.sql'));
+    const files = (await readdir(migrationsFolder)).filter((file) => file.endsWith('.sql'));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
-      const text = await readFile(path.join(folder, file), 'utf8');
+      const text = await readFile(path.join(migrationsFolder, file), 'utf8');
       if (!DESTRUCTIVE.test(text) || BEFORE_THE_RULE.includes(file)) continue;
       expect(text.split('\n')[0], `${file} changes the schema destructively`).toMatch(/^-- contract: \S/);
     }
