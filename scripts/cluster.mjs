@@ -322,7 +322,7 @@ if (!healthy.includes(true)) {
 }
 if (healthy.includes(false)) console.error('cluster: a server did not start; carrying on with the others');
 
-run(
+const nginxChild = run(
   'nginx',
   nginx,
   ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'],
@@ -330,6 +330,11 @@ run(
   // Without nginx nothing reaches the processes: everything stops.
   () => void stop(1),
 );
+// Ready once nginx itself answers: a client right after this line must not find the port closed.
+if (!(await waitForHealth(`http://127.0.0.1:${port}`, nginxChild, 30_000))) {
+  console.error('cluster: nginx did not answer');
+  await stop(1);
+}
 await writeFile(pidFile, String(process.pid));
 console.log(
   `cluster: ${count} processes behind ${publicUrl} (nginx on port ${port}); Ctrl-C stops everything, SIGHUP to pid ${process.pid} rolls them`,

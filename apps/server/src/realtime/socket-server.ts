@@ -36,6 +36,17 @@ export const DEFAULT_SOCKET_EVENT_LIMITS: SocketEventLimits = {
 };
 
 /**
+ * The exports of a lazily imported CommonJS package, however it was loaded: Node gives them
+ * named, tsx gives them named but its `default` is the package's own `default` (none here),
+ * and the bundled build's chunk gives only `default`, which is module.exports. Each of the three
+ * once broke one way of starting the server (tests/compiled, live-restart).
+ */
+function commonJsExports<T extends object, K extends keyof T>(module: T, name: K): T {
+  if (module[name] !== undefined) return module;
+  return (module as { default?: T }).default ?? module;
+}
+
+/**
  * Socket.IO on the server's own port. With a Redis URL every process shares rooms and
  * broadcasts through Redis streams, so any number of processes can sit behind one balancer.
  */
@@ -60,14 +71,12 @@ export async function startRealtime(options: {
   let createAdapter: typeof createRedisAdapter | undefined;
   if (options.redisUrl) {
     // Loaded only with Redis: the client is some 700 modules, which a single process never needs.
-    // Both are CommonJS: their `default` is module.exports under Node, tsx and the bundled build
-    // alike, where named exports of a lazily imported CommonJS chunk do not exist.
-    const [{ default: redisModule }, { default: adapterModule }] = await Promise.all([
+    const [redisModule, adapterModule] = await Promise.all([
       import('redis'),
       import('@socket.io/redis-streams-adapter'),
     ]);
-    createAdapter = adapterModule.createAdapter;
-    redis = redisModule.createClient({ url: options.redisUrl });
+    createAdapter = commonJsExports(adapterModule, 'createAdapter').createAdapter;
+    redis = commonJsExports(redisModule, 'createClient').createClient({ url: options.redisUrl });
     // Reconnection is the client's job; an error event without a listener would crash us.
     redis.on('error', () => {});
     await redis.connect();
