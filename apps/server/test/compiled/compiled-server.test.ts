@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,9 @@ import { createScratchDatabase, freePort, waitForHealth } from '../support/test-
 // runs) in every configuration the README offers, each playing a short show end to end. The
 // configurations that need PostgreSQL and Redis run in CI's second pass, which sets both URLs.
 const root = path.resolve(import.meta.dirname, '../../../..');
-const HOST_EMAIL = 'host@compiled.test';
+// One host per configuration and run: reset requests are limited per address, and the Redis
+// that counts them outlives a run.
+const hostEmail = () => `host-${randomUUID().slice(0, 8)}@compiled.test`;
 const FAST = {
   greenRoomMs: 1500,
   reelsMs: 100,
@@ -35,7 +38,7 @@ afterAll(async () => {
 });
 
 /** One `node apps/server/dist/main.js`, as `npm start` runs it, with everything it logs. */
-async function startCompiled(env: Record<string, string>) {
+async function startCompiled(host: string, env: Record<string, string>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-compiled-'));
@@ -55,7 +58,7 @@ async function startCompiled(env: Record<string, string>) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       REDIS_URL: '',
-      ADMIN_EMAILS: HOST_EMAIL,
+      ADMIN_EMAILS: host,
       SMTP_URL: smtp.url,
       ...env,
     },
@@ -83,11 +86,11 @@ async function startCompiled(env: Record<string, string>) {
  * a game, a player signs up and claims a ticket, watches the draw on a socket, loses the
  * connection mid-draw and comes back, and sees every ball once to the end.
  */
-async function playShortShow(url: string): Promise<{ resetCode: string }> {
+async function playShortShow(url: string, hostEmail: string): Promise<{ resetCode: string }> {
   const mailsBefore = smtp.mails.length;
   let resetCode = '';
-  const host = await provenHost(url, HOST_EMAIL, async () => {
-    const mail = smtp.mails.slice(mailsBefore).find((candidate) => candidate.to.includes(HOST_EMAIL));
+  const host = await provenHost(url, hostEmail, async () => {
+    const mail = smtp.mails.slice(mailsBefore).find((candidate) => candidate.to.includes(hostEmail));
     if (!mail) return undefined;
     resetCode = resetCodeIn(mail.decoded, url);
     // The host opens the link, as a browser does, before the app sends the code on.
@@ -166,7 +169,8 @@ describe('the compiled server', () => {
         const database = configuration.name.includes('PostgreSQL')
           ? await createScratchDatabase(postgres!)
           : undefined;
-        const server = await startCompiled({
+        const host = hostEmail();
+        const server = await startCompiled(host, {
           ...(database ? { DATABASE_URL: database.url } : {}),
           ...(configuration.name.includes('Redis')
             ? { REDIS_URL: redis!, REDIS_PREFIX: `test:compiled:${process.pid}:` }
@@ -176,7 +180,7 @@ describe('the compiled server', () => {
           const health = (await (await fetch(`${server.url}/health`)).json()) as Record<string, string>;
           expect(health.databaseKind).toBe(database ? 'postgres' : 'pglite');
           if (configuration.name.includes('Redis')) expect(health.redis).toBe('up');
-          const { resetCode } = await playShortShow(server.url);
+          const { resetCode } = await playShortShow(server.url, host);
           // The reset code went by mail only: not into any line the process logged.
           expect(resetCode.length).toBeGreaterThan(10);
           expect(server.output()).not.toContain(resetCode);
@@ -193,11 +197,12 @@ describe('the compiled server', () => {
   it.skipIf(unavailable)(
     `plays a short show on two processes behind nginx, which never shows the dev mailbox${unavailable ? ` (skipped: ${unavailable})` : ''}`,
     async () => {
-      const cluster = await TestCluster.start(2, { ADMIN_EMAILS: HOST_EMAIL, SMTP_URL: smtp.url });
+      const host = hostEmail();
+      const cluster = await TestCluster.start(2, { ADMIN_EMAILS: host, SMTP_URL: smtp.url });
       try {
         // nginx connects from this machine on behalf of anyone: no dev mailbox through it.
         expect((await fetch(`${cluster.url}/dev/mailbox`)).status).toBe(404);
-        await playShortShow(cluster.url);
+        await playShortShow(cluster.url, host);
       } finally {
         await cluster.stop();
       }
