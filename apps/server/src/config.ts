@@ -251,3 +251,18 @@ function productionProblems(values: z.infer<typeof environmentSchema>): string[]
   }
   return problems;
 }
+
+/**
+ * The configuration of this process's environment, or one line naming the bad setting and exit 1
+ * (the server and `npm run migrate` start alike). npm runs workspace scripts inside the
+ * workspace; INIT_CWD is where the user typed the command.
+ */
+export function processConfigOrExit(): Config {
+  try {
+    return loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

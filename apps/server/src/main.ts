@@ -1,16 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import type { App } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, processConfigOrExit } from './config';
 
-let config: Config;
-try {
-  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
-  config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = processConfigOrExit();
 
 // Loaded after the configuration is known good, so a bad setting fails fast and alone.
 const [{ buildApp }, { SchemaBehindError }] = await Promise.all([import('./app'), import('./db/database')]);

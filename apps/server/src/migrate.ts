@@ -2,17 +2,10 @@
 // advisory lock, so two runs (or a run and a starting process) never apply them at once. In
 // production the server only checks the schema at start (docs/operations.md, Migrations).
 import { sql } from 'drizzle-orm';
-import { ConfigError, loadConfig, type Config } from './config';
+import { processConfigOrExit } from './config';
 import { openDatabase, queryRows } from './db/database';
 
-let config: Config;
-try {
-  config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = processConfigOrExit();
 const database = await openDatabase({ ...config, migrations: 'apply' });
 try {
   const [row] = await queryRows<{ applied: string | number }>(
