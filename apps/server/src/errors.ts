@@ -1,10 +1,11 @@
 import { ErrorCode } from '@ruthless/protocol';
+import { isDatabaseUnavailable, isPoolExhausted, postgresError } from './db/postgres-errors';
 
 /**
  * The refusals of the business layer: a product code, the product's message
  * (docs/player-app.md) and the field at fault. Services and guards throw these and know nothing
- * of HTTP; the error handler (plugins/app/error-handler.ts) is the one place that turns each kind
- * into a status code.
+ * of HTTP; the error handler (plugins/error-handler.ts) is the one place that turns each kind
+ * into a status code, and a socket handler answers with the message.
  */
 export abstract class DomainError extends Error {
   constructor(
@@ -57,4 +58,50 @@ export class BusyError extends DomainError {
   constructor() {
     super(ErrorCode.busy, 'The server is busy. Please try again.');
   }
+}
+
+/** What a unique constraint means to the player, by its name. */
+const CONFLICTS: Record<string, [code: string, message: string, field?: string]> = {
+  rooms_operator_name_key: ['host/room-name-taken', 'A room with this name already exists.', 'name'],
+  games_room_start_key: [
+    'host/game-time-taken',
+    'This room already has a game at that time.',
+    'gameStartTime',
+  ],
+  player_profiles_operator_alias_key: [
+    ErrorCode.validation,
+    'That chat name is already taken. Please choose another.',
+    'alias',
+  ],
+  tickets_game_player_key: ['claim/already-claimed', 'You already have tickets for this game.'],
+  tickets_game_index_key: ['claim/taken', 'Those tickets were just taken. Please try again.'],
+};
+
+/**
+ * What a database refusal means to the client, else undefined: a unique violation is a 409 (two
+ * requests racing for the same name, start or ticket: services check first, this answers the
+ * race they cannot see); a row of a player that no longer exists is a 401 (a deleted account's
+ * token that has not expired yet, without a lookup on every request); a database out of reach is
+ * a 503 that says to try again (docs/testing.md, Faults).
+ */
+export function refusalFrom(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  // Seen when a process takes a rush alone (its peer died mid-claims: docs/cluster.md).
+  if (isPoolExhausted(error)) return new BusyError();
+  if (isDatabaseUnavailable(error)) return new UnavailableError();
+  const pg = postgresError(error);
+  if (pg?.code === '23505') {
+    const [code, message, field] = (pg.constraint && CONFLICTS[pg.constraint]) || [
+      ErrorCode.conflict,
+      'This already exists.',
+    ];
+    return new ConflictError(code, message, field);
+  }
+  if (pg?.code === '23503') {
+    if (pg.constraint?.endsWith('_users_id_fk')) {
+      return new UnauthorizedError(ErrorCode.unauthorized, 'authorization: the identity token is not valid.');
+    }
+    return new ConflictError(ErrorCode.conflict, 'This refers to something that no longer exists.');
+  }
+  return undefined;
 }

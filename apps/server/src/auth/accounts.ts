@@ -6,7 +6,6 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { aliasSkeleton } from '../operator/alias-skeleton';
 import { OperatorRepository } from '../operator/operator.repository';
 import { OperatorService } from '../operator/operator.service';
-import { playerRoom, sessionRoom } from '../realtime/socket-identity';
 import type { Realtime } from '../realtime/socket-server';
 import { createAuth, DEFAULT_AUTH_LIMITS, type Auth, type AuthLimits } from './auth';
 import { configuredSecrets, unreadableKeys, type AuthSecrets } from './auth-secrets';
@@ -85,8 +84,7 @@ export async function setUpAccounts(
     operatorRepository,
     log,
     tokenCutoffs,
-    disconnectPlayer: (playerId) => realtime.io.in(playerRoom(playerId)).disconnectSockets(true),
-    disconnectSession: (sessionId) => realtime.io.in(sessionRoom(sessionId)).disconnectSockets(true),
+    phones: realtime.phones,
   });
   const authService = new AuthService(auth, config.google !== undefined, log);
   const verifier = new IdentityVerifier(() => authService.publicKeys(), config.publicUrl, config.publicUrl);

@@ -18,6 +18,7 @@ import type { AuthRepository } from './auth.repository';
 import { hashPassword, verifyPassword } from './password';
 import { betterAuthStorage, counterKey, type RateLimitRule, type RateLimitStore } from './rate-limit';
 import type { TokenCutoffs } from './token-cutoffs';
+import type { Phones } from '../realtime/phones';
 
 /** Better Auth reads the client's address from this header only; our adapter always sets it. */
 export const CLIENT_IP_HEADER = 'x-ruthless-client-ip';
@@ -66,10 +67,8 @@ export interface AuthDependencies {
   authRepository: AuthRepository;
   operatorRepository: OperatorRepository;
   log: AuthLog;
-  /** Closes every live connection of the player, on every process. */
-  disconnectPlayer(playerId: string): void;
-  /** Closes the live connections opened with one session's tokens, on every process. */
-  disconnectSession(sessionId: string): void;
+  /** Closes a player's (or one session's) live connections, on every process. */
+  phones: Pick<Phones, 'disconnectPlayer' | 'disconnectSession'>;
   tokenCutoffs: TokenCutoffs;
 }
 
@@ -202,7 +201,7 @@ export function createAuth(deps: AuthDependencies) {
       case '/sign-out': {
         const session = await getSessionFromCtx(ctx).catch(() => null);
         // The session's open sockets stop acting for the player now, on every process.
-        if (session) deps.disconnectSession(session.session.id);
+        if (session) deps.phones.disconnectSession(session.session.id);
         log.info({ event: 'auth.sign-out', playerId: session?.user.id ?? null }, 'signed out');
         return;
       }
@@ -341,7 +340,7 @@ export function createAuth(deps: AuthDependencies) {
         // Sessions are revoked; so are the identity tokens already handed out and the live
         // connections, on every process.
         await deps.tokenCutoffs.cutOff(user.id);
-        deps.disconnectPlayer(user.id);
+        deps.phones.disconnectPlayer(user.id);
         log.info({ event: 'auth.reset', playerId: user.id }, 'password reset; every session signed out');
       },
     },

@@ -15,7 +15,7 @@ export const CHAT_FRAMES_PER_SECOND = 20_000;
 /**
  * Batches chat per game: messages stored in one flush interval go out as one `chat:messages`
  * broadcast, so a busy chat costs the game's room a few sends a second at most, never one per
- * message (the broadcast goes out in slices: chat-rooms.ts). The interval grows with the
+ * message (the broadcast goes out in slices: realtime/phones.ts). The interval grows with the
  * game's viewers on this process (`viewers`) from CHAT_FLUSH_MS to CHAT_FLUSH_MAX_MS.
  */
 export class ChatFeed {

@@ -14,8 +14,9 @@ import {
 import type { Player } from '../auth/identity';
 import type { RateLimitRule, RateLimitStore } from '../auth/rate-limit';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } from '../errors';
+import type { Phones } from '../realtime/phones';
 import { TurnBatchedReads } from '../realtime/turn-batched-reads';
-import type { ChatFeed } from './chat-feed';
+import { ChatFeed } from './chat-feed';
 import type { ChatRepository } from './chat.repository';
 import { containsLink } from './links';
 import { maskProfanity } from './profanity';
@@ -29,18 +30,38 @@ const notFound = (message: string) => new NotFoundError(ErrorCode.notFound, mess
 const forbidden = (code: string, message: string) => new ForbiddenError(code, message);
 const closed = (message: string) => new ConflictError(ChatErrorCode.closed, message);
 
+/** What the chat sends to the phones, and hears from the other processes. */
+export type ChatPhones = Pick<
+  Phones,
+  'chatMessages' | 'chatDeleted' | 'viewersOf' | 'tellPeersChatDropped' | 'onPeersChatDropped'
+>;
+
 /**
  * Chat during a live show (docs/chat.md): who may send, what is stored and shown, and the
- * host's moderation. Delivery goes through the ChatFeed (batched per game).
+ * host's moderation. Delivery goes through the ChatFeed (batched per game, sized by the game's
+ * viewers on this process).
  */
 export class ChatService {
+  private readonly feed: ChatFeed;
+
   constructor(
     private readonly repository: ChatRepository,
-    private readonly feed: ChatFeed,
-    private readonly deleted: (gameId: string, messageIds: string[]) => void,
+    private readonly phones: ChatPhones,
     private readonly limits: RateLimitStore,
     private readonly limit: RateLimitRule = DEFAULT_CHAT_LIMIT,
-  ) {}
+  ) {
+    this.feed = new ChatFeed(
+      (gameId, messages) => phones.chatMessages(gameId, messages),
+      (gameId) => phones.viewersOf(gameId),
+    );
+    // Another process's deletion reaches the batch waiting here (when clustered).
+    phones.onPeersChatDropped((gameId, messageIds) => this.feed.drop(gameId, messageIds));
+  }
+
+  /** Sends the batches waiting now (on shutdown). */
+  stop(): void {
+    this.feed.stop();
+  }
 
   // Joins of one game in the same turn (a reconnect storm) share the read of its recent chat.
   private readonly recentReads = new TurnBatchedReads((gameId: string) =>
@@ -105,7 +126,12 @@ export class ChatService {
     // Deleting twice is fine; deleting what never was is not.
     if (!deleted && !(await this.repository.messageExists(gameId, messageId)))
       throw notFound('This message does not exist.');
-    if (deleted) this.deleted(gameId, [messageId]);
+    if (deleted) {
+      // A message deleted while it waits in a batch must never go out, from any process.
+      this.feed.drop(gameId, [messageId]);
+      this.phones.tellPeersChatDropped(gameId, [messageId]);
+      this.phones.chatDeleted(gameId, [messageId]);
+    }
   }
 
   async mute(host: Player, gameId: string, playerId: string): Promise<void> {

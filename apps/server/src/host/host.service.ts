@@ -8,7 +8,6 @@ import {
   type CreateGameBody,
   type HostRoom,
   type ScheduleBody,
-  type GameCancelledPayload,
   type HostGame,
   type Theme,
   type UpdateGameBody,
@@ -20,6 +19,7 @@ import { ConflictError, InvalidError, NotFoundError, type DomainError } from '..
 import type { RoomRow, RoomsRepository } from '../rooms/rooms.repository';
 import type { RoomsService } from '../rooms/rooms.service';
 import type { LiveGames } from '../live/live-games.service';
+import type { Phones } from '../realtime/phones';
 import type { AuditRepository, AuditRow } from './audit.repository';
 import type { RoomImages } from './room-images';
 import { scheduleDays, scheduleStarts } from './schedule';
@@ -100,7 +100,7 @@ export class HostService {
     private readonly live: LiveGames,
     private readonly lobby: RoomsService,
     private readonly metadata: MetadataPublisher,
-    private readonly announceCancelled: (payload: GameCancelledPayload) => void,
+    private readonly phones: Pick<Phones, 'gameCancelled'>,
     private readonly audit: AuditRepository,
     private readonly images: RoomImages,
     private readonly clock: () => Date = () => new Date(),
@@ -294,7 +294,7 @@ export class HostService {
     }
     const game = (await this.games.findById(gameId))!;
     this.lobby.invalidate();
-    this.announceCancelled({
+    this.phones.gameCancelled({
       gameUuid: game.id,
       roomUuid: game.roomId,
       gameStartTime: game.startTime.toISOString(),

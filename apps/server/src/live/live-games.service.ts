@@ -16,12 +16,12 @@ import type {
   GameSnapshot,
   LiveGameMessage,
   LiveView,
-  PlayerRenamedPayload,
   WireEvent,
 } from '@ruthless/protocol';
 import type { GameRow } from '../games/games.repository';
-import type { LiveRepository, StoredEvent } from './live.repository';
+import type { Phones } from '../realtime/phones';
 import { TurnBatchedReads } from '../realtime/turn-batched-reads';
+import type { LiveRepository, StoredEvent } from './live.repository';
 
 /** A game as this process last folded it from the event log. */
 interface LiveGame {
@@ -101,9 +101,8 @@ export class LiveGames {
 
   constructor(
     private readonly repository: LiveRepository,
-    private readonly broadcast: (gameId: string, message: LiveGameMessage) => void,
+    private readonly phones: Pick<Phones, 'gameEvent' | 'playerRenamed'>,
     private readonly clock: () => number = Date.now,
-    private readonly renamed: (gameId: string, payload: PlayerRenamedPayload) => void = () => {},
   ) {}
 
   /** The game folded up to its latest stored event, or undefined if there is no such game. */
@@ -140,7 +139,7 @@ export class LiveGames {
     if (outcome.live) this.remember(outcome.live);
     if (outcome.code || !outcome.live) return { ok: false, code: outcome.code ?? 'live/not-appended' };
     if (outcome.event)
-      this.broadcast(gameId, await this.message(outcome.live, outcome.live.seq, outcome.event));
+      this.phones.gameEvent(gameId, await this.message(outcome.live, outcome.live.seq, outcome.event));
     return { ok: true, appended: outcome.event !== null, state: outcome.live.state };
   }
 
@@ -156,7 +155,7 @@ export class LiveGames {
     );
     const live = await this.catchUp(row, this.repository);
     this.remember(live);
-    for (const { seq, event } of fresh) this.broadcast(gameId, await this.message(live, seq, event));
+    for (const { seq, event } of fresh) this.phones.gameEvent(gameId, await this.message(live, seq, event));
   }
 
   /** What a viewer needs on joining: the current view, their own part, and what they missed. */
@@ -382,7 +381,7 @@ export class LiveGames {
     if (gameIds.length === 0) return;
     const alias = await this.repository.aliasOf(playerId);
     for (const gameUuid of gameIds)
-      this.renamed(gameUuid, {
+      this.phones.playerRenamed(gameUuid, {
         gameUuid,
         playerUuid: playerId,
         name: alias ?? 'Player',

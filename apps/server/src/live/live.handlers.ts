@@ -9,16 +9,13 @@ import {
 import type { LuckyFatePick } from '@ruthless/game';
 import { z } from 'zod';
 import type { Player } from '../auth/identity';
-import { chatRoomOf } from '../chat/chat-rooms';
 import type { ChatService } from '../chat/chat.service';
-import { DomainError } from '../errors';
-import { refusalFrom } from '../plugins/error-handler';
+import { DomainError, refusalFrom } from '../errors';
+import { gamesWatched, viewerRooms, watchesGame } from '../realtime/phones';
 import { playerRefusal, socketPlayer, type SocketIdentity } from '../realtime/socket-identity';
 import type { RealtimeServer, RealtimeSocket } from '../realtime/socket-server';
 import type { LiveActions } from './live-actions.service';
 import type { LiveGames } from './live-games.service';
-
-export const gameRoom = (gameId: string) => `game:${gameId}`;
 
 /** Games one socket may watch at once (the app watches one; a flood of joins is refused). */
 export const MAX_GAMES_PER_SOCKET = 4;
@@ -50,12 +47,10 @@ export function registerLiveHandlers(
       return ack({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid request' });
     const player = socketPlayer(this);
     if (!(this.data as SocketIdentity).preview && !player?.operator) return ack(playerRefusal(this));
-    const room = gameRoom(parsed.data.gameUuid);
-    const watching = [...this.rooms].filter((name) => name.startsWith('game:')).length;
-    if (!this.rooms.has(room) && watching >= MAX_GAMES_PER_SOCKET) {
+    if (!watchesGame(this, parsed.data.gameUuid) && gamesWatched(this) >= MAX_GAMES_PER_SOCKET) {
       return ack({ ok: false, message: 'You are watching too many games at once. Leave one first.' });
     }
-    const rooms = [room, chatRoomOf(parsed.data.gameUuid, this.id)];
+    const rooms = viewerRooms(parsed.data.gameUuid, this.id);
     const leaveRooms = () => Promise.all(rooms.map((name) => this.leave(name)));
     try {
       // In the rooms before the snapshot is taken, so no event can fall between the two.
@@ -79,8 +74,7 @@ export function registerLiveHandlers(
   function leave(this: RealtimeSocket, request: { gameUuid?: unknown } | undefined) {
     const gameId = gameIdSchema.safeParse(request?.gameUuid).data;
     if (!gameId) return;
-    void this.leave(gameRoom(gameId));
-    void this.leave(chatRoomOf(gameId, this.id));
+    for (const room of viewerRooms(gameId, this.id)) void this.leave(room);
   }
 
   const playerAction = <T>(

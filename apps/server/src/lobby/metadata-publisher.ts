@@ -1,5 +1,6 @@
 import type { GameMetadata } from '@ruthless/protocol';
 import type { GamesRepository } from '../games/games.repository';
+import type { Phones } from '../realtime/phones';
 
 /** How long changes to one game are gathered before one update goes out. */
 export const METADATA_COALESCE_MS = 250;
@@ -15,8 +16,10 @@ export class MetadataPublisher {
 
   constructor(
     private readonly games: GamesRepository,
-    private readonly broadcast: (metadata: GameMetadata) => void,
+    private readonly phones: Pick<Phones, 'metadata'>,
     private readonly onError: (error: unknown) => void,
+    /** After each update went out. */
+    private readonly published: (metadata: GameMetadata) => void = () => {},
   ) {}
 
   /** Notes that a game's tickets changed. */
@@ -32,12 +35,14 @@ export class MetadataPublisher {
     this.pending.clear();
     try {
       for (const game of await this.games.findMany(gameIds)) {
-        this.broadcast({
+        const metadata: GameMetadata = {
           gameUuid: game.id,
           roomUuid: game.roomId,
           maxTickets: game.maxTickets,
           ticketsAvailable: game.ticketsAvailable,
-        });
+        };
+        this.phones.metadata(metadata);
+        this.published(metadata);
       }
     } catch (error) {
       this.onError(error);

@@ -2,7 +2,6 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorResponse } from '@ruthless/protocol';
-import { isDatabaseUnavailable, isPoolExhausted, postgresError } from '../db/postgres-errors';
 import {
   BusyError,
   ConflictError,
@@ -15,6 +14,7 @@ import {
   UnauthorizedError,
   UnavailableError,
   UnsupportedTypeError,
+  refusalFrom,
 } from '../errors';
 import { hasDotSegment, requestPath } from '../request-path';
 
@@ -44,52 +44,6 @@ export function statusOf(error: DomainError): number {
 
 /** Seconds a client should wait before trying again after a 503. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
-
-/** What a unique constraint means to the player, by its name. */
-const CONFLICTS: Record<string, [code: string, message: string, field?: string]> = {
-  rooms_operator_name_key: ['host/room-name-taken', 'A room with this name already exists.', 'name'],
-  games_room_start_key: [
-    'host/game-time-taken',
-    'This room already has a game at that time.',
-    'gameStartTime',
-  ],
-  player_profiles_operator_alias_key: [
-    ErrorCode.validation,
-    'That chat name is already taken. Please choose another.',
-    'alias',
-  ],
-  tickets_game_player_key: ['claim/already-claimed', 'You already have tickets for this game.'],
-  tickets_game_index_key: ['claim/taken', 'Those tickets were just taken. Please try again.'],
-};
-
-/**
- * What a database refusal means to the client, else undefined: a unique violation is a 409 (two
- * requests racing for the same name, start or ticket: services check first, this answers the
- * race they cannot see); a row of a player that no longer exists is a 401 (a deleted account's
- * token that has not expired yet, without a lookup on every request); a database out of reach is
- * a 503 that says to try again (docs/testing.md, Faults).
- */
-export function refusalFrom(error: unknown): DomainError | undefined {
-  if (error instanceof DomainError) return error;
-  // Seen when a process takes a rush alone (its peer died mid-claims: docs/cluster.md).
-  if (isPoolExhausted(error)) return new BusyError();
-  if (isDatabaseUnavailable(error)) return new UnavailableError();
-  const pg = postgresError(error);
-  if (pg?.code === '23505') {
-    const [code, message, field] = (pg.constraint && CONFLICTS[pg.constraint]) || [
-      ErrorCode.conflict,
-      'This already exists.',
-    ];
-    return new ConflictError(code, message, field);
-  }
-  if (pg?.code === '23503') {
-    if (pg.constraint?.endsWith('_users_id_fk')) {
-      return new UnauthorizedError(ErrorCode.unauthorized, 'authorization: the identity token is not valid.');
-    }
-    return new ConflictError(ErrorCode.conflict, 'This refers to something that no longer exists.');
-  }
-  return undefined;
-}
 
 /**
  * The path of the first string holding U+0000 (no text column can store it), else undefined.

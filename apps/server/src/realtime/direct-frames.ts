@@ -35,7 +35,8 @@ let installed = false;
  * published it to the other processes) before its local delivery reaches here. Any other socket
  * (long-polling, upgrading, busy, closing) and every packet without a pre-built frame (plain
  * emits, acknowledgements, engine.io's own pings) take engine.io's usual path. Nothing of ours
- * listens to the per-packet events it skips.
+ * listens to the per-packet events it skips. Installed by the door to the phones (phones.ts) only;
+ * test/realtime/phones.test.ts fails when an upgrade of Socket.IO, engine.io or ws stops it being taken.
  */
 export function sendBroadcastFramesDirectly(): void {
   if (installed) return;

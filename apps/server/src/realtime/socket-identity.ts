@@ -7,6 +7,7 @@ import {
 } from '@ruthless/protocol';
 import type { Player } from '../auth/identity';
 import type { TokenCutoffs } from '../auth/token-cutoffs';
+import { identityRooms } from './phones';
 import type { RealtimeServer } from './socket-server';
 
 /** Who is on a socket: `socket.data` of every connection. */
@@ -20,11 +21,6 @@ export interface SocketIdentity {
 // The token cut-offs of each Socket.IO server. Not in `socket.data`: the Redis adapter stores
 // that with the session for connection state recovery, and it must stay plain data.
 const cutoffsOfServer = new WeakMap<object, Pick<TokenCutoffs, 'allowsNow'>>();
-
-/** The room of every socket of one player, on every process (sign-out everywhere, resets). */
-export const playerRoom = (playerId: string) => `player:${playerId}`;
-/** The room of the sockets opened with one session's tokens, on every process (sign-out). */
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 export const EXPIRED_TOKEN_MESSAGE = 'authorization: the identity token has expired.';
 
@@ -108,10 +104,7 @@ export function authenticateSockets(
 
   io.on('connection', (socket) => {
     const identity = socket.data as SocketIdentity;
-    if (identity.player) {
-      void socket.join(playerRoom(identity.player.id));
-      if (identity.player.sessionId) void socket.join(sessionRoom(identity.player.sessionId));
-    }
+    if (identity.player) void socket.join(identityRooms(identity.player));
     socket.on('auth:refresh', refresh);
   });
 }

@@ -5,15 +5,17 @@ import type { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@ruthless/protocol';
 import { RedisRateLimitStore } from '../auth/rate-limit';
-import { sendBroadcastFramesDirectly } from './direct-frames';
 import { KeyedTokenBuckets, TokenBucket, type EventLimit } from './event-rate-limit';
+import { Phones, type ServerSideEvents } from './phones';
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 type RedisClient = ReturnType<typeof createClient>;
 
 export interface Realtime {
   io: RealtimeServer;
+  /** Every room name and every event sent to clients (realtime/phones.ts). */
+  phones: Phones;
   /** Present when REDIS_URL is set: Socket.IO fans out through Redis streams. */
   redis: RedisClient | undefined;
   close(): Promise<void>;
@@ -87,7 +89,6 @@ export async function startRealtime(options: {
         limits.perAddress,
       )
     : localAddressLimit(limits.perAddress);
-  sendBroadcastFramesDirectly();
   const io: RealtimeServer = new Server(options.httpServer, {
     serveClient: false,
     // A browser may only connect from our own pages (never judged by the client's own Host or
@@ -112,6 +113,7 @@ export async function startRealtime(options: {
         }
       : {}),
   });
+  const phones = new Phones(io, redis !== undefined);
 
   // Shared by every connection (thousands of viewers hold no closures of their own but the one
   // middleware that counts their events).
@@ -138,11 +140,12 @@ export async function startRealtime(options: {
     options.socketsConnected.inc();
     socket.on('disconnect', onDisconnect);
     socket.on('ping', answerPing);
-    socket.emit('welcome', { serverTime: Date.now() });
+    phones.welcome(socket);
   });
 
   return {
     io,
+    phones,
     redis,
     async close() {
       // Closes the engine's transports without closing the HTTP server, which Fastify owns. No

@@ -2,7 +2,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@ruthless/protocol';
 import { BusyError } from '../../src/errors';
-import { refusalFrom, statusOf } from '../../src/plugins/error-handler';
+import { refusalFrom } from '../../src/errors';
+import { statusOf } from '../../src/plugins/error-handler';
 
 // A process that takes a rush alone (its peer died mid-claims, docs/cluster.md) may wait longer
 // for a database connection than its pool allows: that is a 503 to try again, not a 500.

@@ -19,7 +19,7 @@ export default fp(
         app.live,
         app.rooms,
         app.metadata,
-        (payload) => app.realtime.io.emit('game-cancelled', payload),
+        app.realtime.phones,
         repositories.audit,
         app.roomImages,
       ),

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { LiveActions } from '../../live/live-actions.service';
 import { LiveGames } from '../../live/live-games.service';
-import { gameRoom } from '../../live/live.handlers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,12 +13,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const live = new LiveGames(
-      app.repositories.live,
-      (gameId, message) => app.realtime.io.to(gameRoom(gameId)).emit('game:event', message),
-      Date.now,
-      (gameId, payload) => app.realtime.io.to(gameRoom(gameId)).emit('player:renamed', payload),
-    );
+    const live = new LiveGames(app.repositories.live, app.realtime.phones);
     app.decorate('live', live);
     app.decorate('liveActions', new LiveActions(live));
   },

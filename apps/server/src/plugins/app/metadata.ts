@@ -12,14 +12,13 @@ export default fp(
   async (app) => {
     const metadata = new MetadataPublisher(
       app.repositories.games,
-      (payload) => {
-        app.realtime.io.emit('metadata', payload);
-        // The claims behind this update are game events too: the green room counts players in.
+      app.realtime.phones,
+      (err) => app.log.error({ err }, 'metadata push failed'),
+      // The claims behind this update are game events too: the green room counts players in.
+      (payload) =>
         app.live
           .publishNewEvents(payload.gameUuid)
-          .catch((err: unknown) => app.log.error({ err }, 'claim events push failed'));
-      },
-      (err) => app.log.error({ err }, 'metadata push failed'),
+          .catch((err: unknown) => app.log.error({ err }, 'claim events push failed')),
     );
     app.decorate('metadata', metadata);
     app.addHook('preClose', async () => metadata.stop());

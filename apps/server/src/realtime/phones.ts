@@ -1,0 +1,128 @@
+import type { ChatMessage, ServerToClientEvents } from '@ruthless/protocol';
+import { sendBroadcastFramesDirectly } from './direct-frames';
+import type { RealtimeServer, RealtimeSocket } from './socket-server';
+
+/**
+ * The one door to the phones (and the host console): every Socket.IO room name and every event
+ * the server sends to clients. "Where does X reach the phones?" is answered here; services get
+ * this as a dependency and never see a socket, a room name or an event name.
+ */
+
+type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Messages between server processes (through the Redis adapter; never sent to a client). */
+export interface ServerSideEvents {
+  /** Chat messages deleted while they may wait in a process's batch. */
+  'chat:drop': (gameId: string, messageUuids: string[]) => void;
+}
+
+/**
+ * A game's viewers are spread over CHAT_SLICES chat rooms (by socket id) besides the game's own
+ * room. A chat batch goes out slice by slice, one event-loop turn each: to 10 000 viewers a batch
+ * is a few hundred milliseconds of writes, and a ball due meanwhile goes out between two slices
+ * instead of after all of them (docs/performance.md, Chat under load). The names go through the
+ * adapter like any room, so in a cluster every process sends a slice to its own members of it.
+ */
+export const CHAT_SLICES = 8;
+
+const GAME_ROOM_PREFIX = 'game:';
+const gameRoom = (gameId: string) => `${GAME_ROOM_PREFIX}${gameId}`;
+const chatRoom = (gameId: string, slice: number) => `chat:${gameId}:${slice}`;
+/** The room of every socket of one player, on every process (sign-out everywhere, resets). */
+const playerRoom = (playerId: string) => `player:${playerId}`;
+/** The room of the sockets opened with one session's tokens, on every process (sign-out). */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** The rooms a viewer of a game is in: the game's, and the chat slice of the socket. */
+export function viewerRooms(gameId: string, socketId: string): string[] {
+  return [gameRoom(gameId), chatRoom(gameId, socketId.charCodeAt(socketId.length - 1) % CHAT_SLICES)];
+}
+
+/** Whether the socket watches the game. */
+export const watchesGame = (socket: RealtimeSocket, gameId: string) => socket.rooms.has(gameRoom(gameId));
+
+/** How many games the socket watches. */
+export function gamesWatched(socket: RealtimeSocket): number {
+  return [...socket.rooms].filter((name) => name.startsWith(GAME_ROOM_PREFIX)).length;
+}
+
+/** The rooms every socket of a signed-in player joins on connecting (sign-out, resets). */
+export function identityRooms(player: { id: string; sessionId?: string | null }): string[] {
+  return player.sessionId ? [playerRoom(player.id), sessionRoom(player.sessionId)] : [playerRoom(player.id)];
+}
+
+export class Phones {
+  constructor(
+    private readonly io: RealtimeServer,
+    /** Several processes share rooms through Redis: server-side events reach the others. */
+    private readonly clustered: boolean,
+  ) {
+    sendBroadcastFramesDirectly();
+  }
+
+  /** A new connection's first event: the server's clock. */
+  welcome(socket: RealtimeSocket): void {
+    socket.emit('welcome', { serverTime: Date.now() });
+  }
+
+  /** A game's ticket counts, to every lobby and game viewer. */
+  metadata(payload: Payload<'metadata'>): void {
+    this.io.emit('metadata', payload);
+  }
+
+  /** A cancellation, to every lobby and game viewer. */
+  gameCancelled(payload: Payload<'game-cancelled'>): void {
+    this.io.emit('game-cancelled', payload);
+  }
+
+  /** An event of a live game, to its viewers. */
+  gameEvent(gameId: string, message: Payload<'game:event'>): void {
+    this.io.to(gameRoom(gameId)).emit('game:event', message);
+  }
+
+  /** A player's new name, to the viewers of a game they play in. */
+  playerRenamed(gameId: string, payload: Payload<'player:renamed'>): void {
+    this.io.to(gameRoom(gameId)).emit('player:renamed', payload);
+  }
+
+  /** A batch of chat, one chat slice of the game's viewers per event-loop turn. */
+  chatMessages(gameId: string, messages: ChatMessage[]): void {
+    const payload: Payload<'chat:messages'> = { gameUuid: gameId, messages };
+    let slice = 0;
+    const sendNext = () => {
+      this.io.to(chatRoom(gameId, slice)).emit('chat:messages', payload);
+      if (++slice < CHAT_SLICES) setImmediate(sendNext);
+    };
+    sendNext();
+  }
+
+  /** Chat messages a host deleted, to the game's viewers. */
+  chatDeleted(gameId: string, messageUuids: string[]): void {
+    this.io.to(gameRoom(gameId)).emit('chat:deleted', { gameUuid: gameId, messageUuids });
+  }
+
+  /** The game's viewers on this process (what a broadcast to them costs it). */
+  viewersOf(gameId: string): number {
+    return this.io.sockets.adapter.rooms.get(gameRoom(gameId))?.size ?? 0;
+  }
+
+  /** Closes every socket of a player, on every process. */
+  disconnectPlayer(playerId: string): void {
+    this.io.in(playerRoom(playerId)).disconnectSockets(true);
+  }
+
+  /** Closes every socket opened with one session's tokens, on every process. */
+  disconnectSession(sessionId: string): void {
+    this.io.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  /** Tells the other processes (none without Redis) of chat messages deleted. */
+  tellPeersChatDropped(gameId: string, messageUuids: string[]): void {
+    if (this.clustered) this.io.serverSideEmit('chat:drop', gameId, messageUuids);
+  }
+
+  /** What another process tells of chat messages deleted. */
+  onPeersChatDropped(listener: (gameId: string, messageUuids: string[]) => void): void {
+    this.io.on('chat:drop', listener);
+  }
+}
