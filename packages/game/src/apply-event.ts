@@ -1,4 +1,5 @@
 import { defaultLuckyFatePick, drawOrderShared, luckyFateCards, potMultiplier, prizeBall } from './draw';
+import { claimRefusal } from './claims';
 import { claimPosition, playerTicket, ticketRecord } from './game-state';
 import { linePrizePence, potPence, splitPence } from './payouts';
 import {
@@ -78,15 +79,21 @@ function apply(state: GameState, event: GameEvent): ApplyResult {
       if (!isIndex(ticketIndex) || !isPlayerId(playerId) || !isChoice(defaultChoice))
         return fail(RuleCode.InvalidEvent);
       if (luckyFatePick !== null && !isPick(luckyFatePick)) return fail(RuleCode.InvalidEvent);
-      if (!preStart) return fail(RuleCode.ClaimClosed);
-      if (setup.luckyFateMode === 'in-game' && luckyFatePick !== null) return fail(RuleCode.PickNotAllowed);
       const { list, byPlayer, held } = state.tickets;
+      const refusal = claimRefusal(
+        {
+          stage,
+          luckyFateMode: setup.luckyFateMode,
+          started: false,
+          ticketsLeft: list.size >= TRIE_CAPACITY ? 0 : (setup.maxTickets ?? Infinity) - held,
+          playerHolds: playerTicket(state, playerId) !== null,
+        },
+        luckyFatePick,
+        { cardRequired: false },
+      );
+      if (refusal) return fail(refusal);
       const last = pvecGet(list, list.size - 1);
       if (last !== undefined && ticketIndex <= last.ticketIndex) return fail(RuleCode.TicketIndexOutOfOrder);
-      if (playerTicket(state, playerId) !== null) return fail(RuleCode.PlayerHasTicket);
-      if ((setup.maxTickets !== null && held >= setup.maxTickets) || list.size >= TRIE_CAPACITY) {
-        return fail(RuleCode.SoldOut);
-      }
       const record: TicketRecord = {
         ticketIndex,
         playerId,

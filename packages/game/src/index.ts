@@ -19,6 +19,16 @@ export { STRIP_SIZE, dealStrip, ticketAt, ticketNumbers, ticketFromNumbers, colu
 export { RuleCode } from './rule-codes';
 export { DEFAULT_TIMINGS, createGame, ticketRecord, playerTicket } from './game-state';
 export { applyEvent, luckyFateToReveal, type ApplyResult } from './apply-event';
+export {
+  CLAIM_STAGES,
+  takesClaims,
+  claimRefusal,
+  luckyFateModeOfClaim,
+  ticketClaim,
+  type ClaimableGame,
+  type ClaimRefusal,
+  type TicketClaim,
+} from './claims';
 export { splitPence, potPence, linePrizePence } from './payouts';
 export {
   gameState,

@@ -18,6 +18,8 @@ export const RuleCode = {
   /** ruthless-started in a single-player game: go straight to the reveal. */
   NoFinal: 'stage/no-final',
   ClaimClosed: 'claim/closed',
+  /** A claim from the purchase page for a pre-game game must bring its lucky-fate card. */
+  CardNeeded: 'claim/card-needed',
   /** A claim's ticket index must exceed every index claimed before. */
   TicketIndexOutOfOrder: 'claim/ticket-index-out-of-order',
   PlayerHasTicket: 'claim/player-has-ticket',

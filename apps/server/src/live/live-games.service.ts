@@ -9,6 +9,7 @@ import {
   type GameEvent,
   type GameSetup,
   type GameState,
+  type TicketClaimed,
 } from '@ruthless/game';
 import type {
   GameEventLog,
@@ -143,8 +144,26 @@ export class LiveGames {
     return { ok: true, appended: outcome.event !== null, state: outcome.live.state };
   }
 
-  /** Broadcasts events appended elsewhere in this process's transactions (ticket claims). */
-  async publishNewEvents(gameId: string): Promise<void> {
+  /**
+   * A claim the tickets' one statement stored (deal_ticket, with `row` as it left the game): the
+   * engine's reducer folds it into the game this process follows and its viewers get it at once.
+   * A game not followed here, or followed behind this claim, catches up from the log instead.
+   */
+  async claimed(row: GameRow, event: TicketClaimed): Promise<void> {
+    const seq = row.eventSeq;
+    const live = this.games.get(row.id);
+    const setupKey = JSON.stringify(setupOf(row));
+    if (!live || live.seq !== seq - 1 || live.setupKey !== setupKey) return this.publishNewEvents(row.id);
+    const applied = applyEvent(live.state, event);
+    // The statement guards what the engine's claim rule says: a refusal here is a bug.
+    if (!applied.ok) throw new Error(`claim ${seq} of game ${row.id} refused by the engine: ${applied.code}`);
+    const next = { row, setupKey, seq, state: applied.state };
+    this.remember(next);
+    this.phones.gameEvent(row.id, await this.message(next, seq, event));
+  }
+
+  /** Broadcasts the events stored since this process last folded the game (claims landing here first). */
+  private async publishNewEvents(gameId: string): Promise<void> {
     const before = this.games.get(gameId);
     const row = await this.repository.findGame(gameId);
     if (!row) return;

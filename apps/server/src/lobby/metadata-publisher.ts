@@ -18,8 +18,6 @@ export class MetadataPublisher {
     private readonly games: GamesRepository,
     private readonly phones: Pick<Phones, 'metadata'>,
     private readonly onError: (error: unknown) => void,
-    /** After each update went out. */
-    private readonly published: (metadata: GameMetadata) => void = () => {},
   ) {}
 
   /** Notes that a game's tickets changed. */
@@ -42,7 +40,6 @@ export class MetadataPublisher {
           ticketsAvailable: game.ticketsAvailable,
         };
         this.phones.metadata(metadata);
-        this.published(metadata);
       }
     } catch (error) {
       this.onError(error);

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, isNull, notInArray, sql, type Table } from 'drizzle-orm';
+import { CLAIM_STAGES, type TicketClaim, type TicketClaimed } from '@ruthless/game';
 import { OPERATOR } from '@ruthless/protocol';
 import { queryRows, type Db } from '../db/database';
 import { games, payouts, rooms, tickets } from '../db/schema';
@@ -9,39 +10,50 @@ export type TicketRow = typeof tickets.$inferSelect;
 export interface ClaimRequest {
   gameId: string;
   roomId: string;
-  playerId: string;
+  /** The games the claim fits (its lucky-fate card or none). */
   luckyFateMode: 'pre-game' | 'in-game';
-  luckyFatePick: number | null;
+  /** The engine's event of the claim, to be dealt its ticket index and default choice. */
+  claim: TicketClaim;
   now: Date;
 }
 
-/** The ticket held or dealt with its game (as the claim left it), or the game that refused. */
+/**
+ * The ticket dealt with its game (as the claim left it) and the event stored, the ticket held,
+ * or the game that refused.
+ */
 export type ClaimOutcome =
-  | { kind: 'created' | 'existing'; ticket: TicketRow; game: GameRow }
+  | { kind: 'created'; ticket: TicketRow; game: GameRow; event: TicketClaimed }
+  | { kind: 'existing'; ticket: TicketRow; game: GameRow }
   | { kind: 'refused'; game: GameRow | undefined };
 
 export class TicketsRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Claims a ticket in one call of the claim_ticket function (migration 0007, docs/performance.md
+   * Claims a ticket in one call of the deal_ticket function (migration 0014, docs/performance.md
    * "Claims"): PL/pgSQL plans its statements once per connection. The same player claiming twice
    * at once breaks tickets_game_player_key in one of the two (the caller retries and gets the
    * held ticket).
    */
   async claim(request: ClaimRequest): Promise<ClaimOutcome> {
+    const { claim } = request;
     const rows = await queryRows<{ claim: ClaimAnswer | string }>(
       this.db,
-      sql`select claim_ticket(
-      ${request.gameId}, ${request.roomId}, ${request.playerId}, ${OPERATOR}, ${request.luckyFateMode},
-      ${request.luckyFatePick}::int, ${request.now.toISOString()}, ${request.now.getTime()}) as claim`,
+      sql`select deal_ticket(
+      ${request.gameId}, ${request.roomId}, ${claim.playerId}, ${OPERATOR},
+      array[${sql.join(
+        CLAIM_STAGES.map((stage) => sql`${stage}`),
+        sql`, `,
+      )}]::text[], ${request.luckyFateMode}, ${request.now.toISOString()},
+      ${JSON.stringify(claim)}::jsonb) as claim`,
     );
     const raw = rows[0]!.claim;
     const answer = typeof raw === 'string' ? (JSON.parse(raw) as ClaimAnswer) : raw;
     const game = answer.game ? fromJsonRow(games, answer.game) : undefined;
-    const ticket = answer.held ?? answer.claimed;
-    if (ticket && game) {
-      return { kind: answer.held ? 'existing' : 'created', ticket: fromJsonRow(tickets, ticket), game };
+    if (!game) return { kind: 'refused', game };
+    if (answer.held) return { kind: 'existing', ticket: fromJsonRow(tickets, answer.held), game };
+    if (answer.claimed && answer.event) {
+      return { kind: 'created', ticket: fromJsonRow(tickets, answer.claimed), game, event: answer.event };
     }
     return { kind: 'refused', game };
   }
@@ -79,10 +91,11 @@ export class TicketsRepository {
   }
 }
 
-/** claim_ticket's answer: rows as to_jsonb gives them (column names, timestamps as text). */
+/** deal_ticket's answer: rows as to_jsonb gives them (column names, timestamps as text). */
 interface ClaimAnswer {
   held?: Record<string, unknown>;
   claimed?: Record<string, unknown>;
+  event?: TicketClaimed;
   game: Record<string, unknown> | null;
 }
 

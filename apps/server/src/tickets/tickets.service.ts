@@ -1,4 +1,14 @@
-import { luckyFateCards, ticketAt } from '@ruthless/game';
+import {
+  RuleCode,
+  claimRefusal,
+  luckyFateCards,
+  luckyFateModeOfClaim,
+  ticketAt,
+  ticketClaim,
+  type ClaimRefusal,
+  type LuckyFatePick,
+  type Stage,
+} from '@ruthless/game';
 import {
   ClaimMessage,
   MY_SHOWS_LIMIT,
@@ -8,6 +18,7 @@ import {
 } from '@ruthless/protocol';
 import { isUniqueViolation } from '../db/postgres-errors';
 import type { GameRow } from '../games/games.repository';
+import type { LiveGames } from '../live/live-games.service';
 import type { MetadataPublisher } from '../lobby/metadata-publisher';
 import { ConflictError, NotFoundError, type DomainError } from '../errors';
 import type { TicketRow, TicketsRepository } from './tickets.repository';
@@ -28,11 +39,36 @@ function toActiveTicket(ticket: TicketRow, game: GameRow): ActiveTicket {
   };
 }
 
-/** Claims (one ticket per player per game, never oversold) and the player's active tickets. */
+/**
+ * What the player is told when the engine's claim rule refuses (`claimRefusal`): the compiler asks
+ * for an answer to every reason the engine has.
+ */
+const CLAIM_REFUSALS: Record<ClaimRefusal, () => DomainError> = {
+  [RuleCode.GameEnded]: () => new ConflictError('claim/started', ClaimMessage.started),
+  [RuleCode.GameCancelled]: () => new ConflictError('claim/cancelled', ClaimMessage.cancelled),
+  [RuleCode.ClaimClosed]: () => new ConflictError('claim/started', ClaimMessage.started),
+  [RuleCode.CardNeeded]: () => new ConflictError('claim/needs-card', ClaimMessage.needsCard),
+  [RuleCode.PickNotAllowed]: () =>
+    new ConflictError('claim/card-in-game', ClaimMessage.cardInGame, 'luckyFateCard'),
+  [RuleCode.PlayerHasTicket]: () =>
+    new ConflictError('claim/already-claimed', 'You already have tickets for this game.'),
+  [RuleCode.SoldOut]: () => new ConflictError('claim/sold-out', ClaimMessage.soldOut),
+};
+
+/**
+ * Claims (one ticket per player per game, never oversold) and the player's active tickets. A
+ * claim's trip (docs/architecture.md): the engine builds its event and says which games take it,
+ * one SQL call deals the ticket and stores the event, and the live game folds it with the
+ * engine's reducer and sends it to the game's viewers at once; the lobby's counts follow,
+ * coalesced.
+ */
 export class TicketsService {
   constructor(
     private readonly tickets: TicketsRepository,
     private readonly metadata: MetadataPublisher,
+    private readonly live: Pick<LiveGames, 'claimed'>,
+    /** Told when a stored claim could not reach the live game (the database restarting). */
+    private readonly onPushError: (error: unknown) => void,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -46,10 +82,14 @@ export class TicketsService {
     playerId: string;
     luckyFatePick: number | null;
   }): Promise<ClaimResponse> {
+    const now = this.clock();
+    const luckyFatePick = request.luckyFatePick as LuckyFatePick | null;
     const claim = {
-      ...request,
-      luckyFateMode: request.luckyFatePick === null ? ('in-game' as const) : ('pre-game' as const),
-      now: this.clock(),
+      gameId: request.gameId,
+      roomId: request.roomId,
+      luckyFateMode: luckyFateModeOfClaim(luckyFatePick),
+      claim: ticketClaim({ at: now.getTime(), playerId: request.playerId, luckyFatePick }),
+      now,
     };
     let outcome;
     try {
@@ -59,8 +99,12 @@ export class TicketsService {
       if (!isUniqueViolation(error)) throw error;
       outcome = await this.tickets.claim(claim);
     }
-    if (outcome.kind === 'refused') throw this.refusal(outcome.game, request, claim.now);
-    if (outcome.kind === 'created') this.metadata.touch(request.gameId);
+    if (outcome.kind === 'refused') throw this.refusal(outcome.game, request, now);
+    if (outcome.kind === 'created') {
+      // Not waited for: the answer does not hang on the broadcast.
+      this.live.claimed(outcome.game, outcome.event).catch(this.onPushError);
+      this.metadata.touch(request.gameId);
+    }
     return { created: outcome.kind === 'created', ticket: toActiveTicket(outcome.ticket, outcome.game) };
   }
 
@@ -87,7 +131,10 @@ export class TicketsService {
     });
   }
 
-  /** Why the guarded claim did not deal a ticket, in the words the player sees. */
+  /**
+   * Why the guarded claim did not deal a ticket: the request named no game of that room, or the
+   * engine's claim rule says why, read on the game as the claim found it.
+   */
   private refusal(
     game: GameRow | undefined,
     request: { roomId: string; luckyFatePick: number | null },
@@ -97,16 +144,19 @@ export class TicketsService {
     if (game.roomId !== request.roomId) {
       return new NotFoundError('claim/wrong-room', ClaimMessage.wrongRoom, 'roomUuid');
     }
-    if (game.state === 'cancelled') return new ConflictError('claim/cancelled', ClaimMessage.cancelled);
-    if ((game.state !== 'scheduled' && game.state !== 'green-room') || game.startTime <= now) {
-      return new ConflictError('claim/started', ClaimMessage.started);
-    }
-    if (game.luckyFateMode === 'pre-game' && request.luckyFatePick === null) {
-      return new ConflictError('claim/needs-card', ClaimMessage.needsCard);
-    }
-    if (game.luckyFateMode === 'in-game' && request.luckyFatePick !== null) {
-      return new ConflictError('claim/card-in-game', ClaimMessage.cardInGame, 'luckyFateCard');
-    }
-    return new ConflictError('claim/sold-out', ClaimMessage.soldOut);
+    const rule = claimRefusal(
+      {
+        stage: game.state as Stage,
+        luckyFateMode: game.luckyFateMode as 'pre-game' | 'in-game',
+        started: game.startTime <= now,
+        ticketsLeft: game.ticketsAvailable,
+        // A held ticket is the claim's answer, never a refusal.
+        playerHolds: false,
+      },
+      request.luckyFatePick as LuckyFatePick | null,
+      { cardRequired: true },
+    );
+    // The row moved on between the guarded update and its read: a claim that lost the last ticket.
+    return CLAIM_REFUSALS[rule ?? RuleCode.SoldOut]();
   }
 }

@@ -10,18 +10,11 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const metadata = new MetadataPublisher(
-      app.repositories.games,
-      app.realtime.phones,
-      (err) => app.log.error({ err }, 'metadata push failed'),
-      // The claims behind this update are game events too: the green room counts players in.
-      (payload) =>
-        app.live
-          .publishNewEvents(payload.gameUuid)
-          .catch((err: unknown) => app.log.error({ err }, 'claim events push failed')),
+    const metadata = new MetadataPublisher(app.repositories.games, app.realtime.phones, (err) =>
+      app.log.error({ err }, 'metadata push failed'),
     );
     app.decorate('metadata', metadata);
     app.addHook('preClose', async () => metadata.stop());
   },
-  { name: 'metadata', dependencies: ['repositories', 'realtime', 'live'] },
+  { name: 'metadata', dependencies: ['repositories', 'realtime'] },
 );

@@ -10,7 +10,12 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('tickets', new TicketsService(app.repositories.tickets, app.metadata));
+    app.decorate(
+      'tickets',
+      new TicketsService(app.repositories.tickets, app.metadata, app.live, (err) =>
+        app.log.error({ err }, 'claim event push failed'),
+      ),
+    );
   },
-  { name: 'tickets', dependencies: ['repositories', 'metadata'] },
+  { name: 'tickets', dependencies: ['repositories', 'metadata', 'live'] },
 );

@@ -317,6 +317,49 @@ describe('live metadata and cancellations', () => {
     expect(updates.length).toBeLessThan(players.length);
   });
 
+  it("sends a claim to the game's viewers as the engine folded it, before the lobby's coalesced counts", async () => {
+    const game = await scheduleGame({ maxTickets: 50 });
+    const viewer: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(server.url, {
+      transports: ['websocket'],
+      auth: { preview: true },
+      reconnection: false,
+    });
+    try {
+      const joined = await viewer.emitWithAck('game:join', { gameUuid: game.gameUuid, lastSeq: null });
+      expect(joined.ok).toBe(true);
+      const seen: string[] = [];
+      const claims: { seq: number; ticketIndex: number; held: number }[] = [];
+      viewer.on('game:event', (message) => {
+        if (message.event.type !== 'ticket-claimed') return;
+        seen.push(`event ${message.seq}`);
+        claims.push({
+          seq: message.seq,
+          ticketIndex: message.event.ticketIndex,
+          held: message.view.statusBarData.players,
+        });
+      });
+      viewer.on('metadata', (metadata) => {
+        if (metadata.gameUuid === game.gameUuid) seen.push(`metadata ${metadata.ticketsAvailable}`);
+      });
+      for (const seq of [1, 2]) {
+        const claimed = await call('POST', '/api/claim-ticket', await newPlayer(), {
+          gameUuid: game.gameUuid,
+          roomUuid,
+        });
+        expect(claimed.status).toBe(201);
+        await expect.poll(() => seen.at(-1)).toBe(`metadata ${50 - seq}`);
+      }
+      // Each claim's event came first, at once; the counts followed in their own time.
+      expect(seen).toEqual(['event 1', 'metadata 49', 'event 2', 'metadata 48']);
+      expect(claims).toEqual([
+        { seq: 1, ticketIndex: 0, held: 1 },
+        { seq: 2, ticketIndex: 1, held: 2 },
+      ]);
+    } finally {
+      viewer.disconnect();
+    }
+  });
+
   it('cancels a game: tickets released and holders told', async () => {
     const game = await scheduleGame();
     const holder = await newPlayer();
