@@ -100,6 +100,8 @@ export class LiveGames {
     return this.repository.eventsAfter(gameId, Number(afterSeq), MAX_REPLAY);
   });
 
+  private readonly claimCatchUps = new Map<string, { row: GameRow; again: boolean }>();
+
   constructor(
     private readonly repository: LiveRepository,
     private readonly phones: Pick<Phones, 'gameEvent' | 'playerRenamed'>,
@@ -153,7 +155,7 @@ export class LiveGames {
     const seq = row.eventSeq;
     const live = this.games.get(row.id);
     const setupKey = JSON.stringify(setupOf(row));
-    if (!live || live.seq !== seq - 1 || live.setupKey !== setupKey) return this.publishNewEvents(row.id);
+    if (!live || live.seq !== seq - 1 || live.setupKey !== setupKey) return this.catchUpClaims(row);
     const applied = applyEvent(live.state, event);
     // The statement guards what the engine's claim rule says: a refusal here is a bug.
     if (!applied.ok) throw new Error(`claim ${seq} of game ${row.id} refused by the engine: ${applied.code}`);
@@ -162,19 +164,44 @@ export class LiveGames {
     this.phones.gameEvent(row.id, await this.message(next, seq, event));
   }
 
-  /** Broadcasts the events stored since this process last folded the game (claims landing here first). */
-  private async publishNewEvents(gameId: string): Promise<void> {
-    const before = this.games.get(gameId);
-    const row = await this.repository.findGame(gameId);
-    if (!row) return;
-    // Not folded here yet: resend the recent events; viewers drop the seqs they already have.
-    const fresh = await this.repository.eventsAfter(
-      gameId,
-      before?.seq ?? Math.max(0, row.eventSeq - RECENT_EVENTS),
-    );
-    const live = await this.catchUp(row, this.repository);
+  /**
+   * One catch-up at a time per game: claims that arrive while one reads the log are taken by one
+   * more round after it (up to the newest of their rows), so a rush of claims landing on
+   * several processes costs each a read now and then, not one per claim.
+   */
+  private async catchUpClaims(row: GameRow): Promise<void> {
+    const running = this.claimCatchUps.get(row.id);
+    if (running) {
+      if (row.eventSeq > running.row.eventSeq) running.row = row;
+      running.again = true;
+      return;
+    }
+    const round = { row, again: false };
+    this.claimCatchUps.set(row.id, round);
+    try {
+      do {
+        round.again = false;
+        await this.publishUpTo(round.row);
+      } while (round.again);
+    } finally {
+      this.claimCatchUps.delete(row.id);
+    }
+  }
+
+  /**
+   * Folds the log up to `row` at least (one read) and broadcasts what this process had not: the
+   * recent events when it followed the game not at all; viewers drop the seqs they already have.
+   */
+  private async publishUpTo(row: GameRow): Promise<void> {
+    const before = this.games.get(row.id);
+    if (before && before.seq >= row.eventSeq && before.setupKey === JSON.stringify(setupOf(row))) return;
+    const read: StoredEvent[] = [];
+    const live = await this.catchUp(row, this.repository, read);
     this.remember(live);
-    for (const { seq, event } of fresh) this.phones.gameEvent(gameId, await this.message(live, seq, event));
+    const after = before?.seq ?? Math.max(0, row.eventSeq - RECENT_EVENTS);
+    for (const { seq, event } of read) {
+      if (seq > after) this.phones.gameEvent(row.id, await this.message(live, seq, event));
+    }
   }
 
   /** What a viewer needs on joining: the current view, their own part, and what they missed. */
@@ -313,7 +340,8 @@ export class LiveGames {
     else this.games.set(live.row.id, live);
   }
 
-  private async catchUp(row: GameRow, repository: LiveRepository): Promise<LiveGame> {
+  /** The game folded up to its stored log (`read`: the events read for it, if given). */
+  private async catchUp(row: GameRow, repository: LiveRepository, read?: StoredEvent[]): Promise<LiveGame> {
     const setup = setupOf(row);
     const setupKey = JSON.stringify(setup);
     let live = this.games.get(row.id);
@@ -322,6 +350,7 @@ export class LiveGames {
     }
     if (live.seq === row.eventSeq) return { ...live, row };
     const events: StoredEvent[] = await repository.eventsAfter(row.id, live.seq);
+    read?.push(...events);
     let state = live.state;
     let seq = live.seq;
     for (const stored of events) {
