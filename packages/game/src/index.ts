@@ -17,6 +17,21 @@ export {
 } from './draw';
 export { STRIP_SIZE, dealStrip, ticketAt, ticketNumbers, ticketFromNumbers, columnOf } from './strips';
 export { RuleCode } from './rule-codes';
+export {
+  STAGES,
+  STAGE_TRAITS,
+  LIVE_STAGES,
+  CLAIM_STAGES,
+  CHAT_STAGES,
+  FINISHED_STAGES,
+  isStage,
+  isLiveStage,
+  takesClaims,
+  hasChat,
+  hasStarted,
+  isFinished,
+  type StageTraits,
+} from './stages';
 export { DEFAULT_TIMINGS, createGame, ticketRecord, playerTicket } from './game-state';
 export { applyEvent, luckyFateToReveal, type ApplyResult } from './apply-event';
 export { splitPence, potPence, linePrizePence } from './payouts';

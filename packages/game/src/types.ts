@@ -1,4 +1,7 @@
 import type { PMap, PVec } from './persistent';
+import type { Stage } from './stages';
+
+export type { Stage } from './stages';
 
 /** A 90-ball ticket: 3 rows of 9 cells, each a number or null for a blank. */
 export type Ticket = (number | null)[][];
@@ -12,17 +15,6 @@ export type LuckyFateCards = readonly [CardValue, CardValue, CardValue];
 export type LuckyFatePick = 0 | 1 | 2;
 /** When lucky-fate cards are picked: on the purchase page, or at the lucky-fate stage. */
 export type LuckyFateMode = 'pre-game' | 'in-game';
-/** The game's `gameState`, in order (cancelled only before the start). */
-export type Stage =
-  | 'scheduled'
-  | 'green-room'
-  | 'reels'
-  | 'lucky-fate'
-  | 'draw'
-  | 'ruthless'
-  | 'reveal'
-  | 'ended'
-  | 'cancelled';
 /** The prizes of the draw, played in this order. */
 export type PrizeName = 'one-line' | 'two-lines' | 'full-house';
 /** The result of the final. `no-final`: a single-player game, the full-house winner takes the pot. */

@@ -1,3 +1,4 @@
+import { STAGES } from '@ruthless/game';
 import { z } from 'zod';
 
 import { OPERATOR } from './auth-messages';
@@ -5,19 +6,8 @@ export const THEMES = ['RED', 'GOLD', 'GREEN', 'DEFAULT'] as const;
 export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;
 
-export const GAME_STATES = [
-  'scheduled',
-  'green-room',
-  'reels',
-  'lucky-fate',
-  'draw',
-  'ruthless',
-  'reveal',
-  'ended',
-  'cancelled',
-] as const;
-export const gameStateSchema = z.enum(GAME_STATES);
-export type GameStage = z.infer<typeof gameStateSchema>;
+/** The game's stage on the wire (`state`): the engine's list (@ruthless/game STAGES). */
+export const gameStateSchema = z.enum(STAGES);
 
 export const luckyFateModeSchema = z.enum(['pre-game', 'in-game']);
 

@@ -1,3 +1,4 @@
+import { STAGES } from '@ruthless/game';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -48,7 +49,7 @@ export const games = pgTable(
       .notNull()
       .references(() => rooms.id, { onDelete: 'cascade' }),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    state: text('state').notNull().default('scheduled'),
+    state: text('state', { enum: STAGES }).notNull().default('scheduled'),
     maxTickets: integer('max_tickets').notNull(),
     ticketsAvailable: integer('tickets_available').notNull(),
     /** Tickets ever dealt: the next ticket's index in the game's strips (never reused). */
@@ -80,10 +81,8 @@ export const games = pgTable(
   (table) => [
     check('games_tickets_check', sql`${table.ticketsAvailable} between 0 and ${table.maxTickets}`),
     check('games_lucky_fate_mode_check', sql`${table.luckyFateMode} in ('pre-game', 'in-game')`),
-    check(
-      'games_state_check',
-      sql`${table.state} in ('scheduled', 'green-room', 'reels', 'lucky-fate', 'draw', 'ruthless', 'reveal', 'ended', 'cancelled')`,
-    ),
+    // The engine's stages; a new stage needs a migration (test/db/stages-check.test.ts compares them).
+    check('games_state_check', sql`${table.state} in (${sql.raw(STAGES.map((stage) => `'${stage}'`).join(', '))})`),
     // One game per room per start time: keeps the rolling schedule idempotent across processes.
     uniqueIndex('games_room_start_key').on(table.roomId, table.startTime),
     index('games_start_time_idx').on(table.startTime),

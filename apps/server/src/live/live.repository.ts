@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { GameEvent } from '@ruthless/game';
+import { CLAIM_STAGES, FINISHED_STAGES, type GameEvent, type Stage } from '@ruthless/game';
 import { OPERATOR } from '@ruthless/protocol';
 import type { Db } from '../db/database';
 import { gameEvents, games, payouts, playerProfiles, rooms, tickets } from '../db/schema';
@@ -50,7 +50,7 @@ export class LiveRepository {
   }
 
   /** Appends the next event and records the stage it led to. */
-  async appendEvent(gameId: string, seq: number, event: GameEvent, stage: string): Promise<void> {
+  async appendEvent(gameId: string, seq: number, event: GameEvent, stage: Stage): Promise<void> {
     await this.db.insert(gameEvents).values({ gameId, seq, type: event.type, event: { ...event } });
     await this.db.update(games).set({ eventSeq: seq, state: stage }).where(eq(games.id, gameId));
   }
@@ -82,7 +82,7 @@ export class LiveRepository {
       .where(
         and(
           eq(games.roomId, roomId),
-          inArray(games.state, ['scheduled', 'green-room']),
+          inArray(games.state, [...CLAIM_STAGES]),
           gt(games.startTime, after),
         ),
       )
@@ -135,7 +135,7 @@ export class LiveRepository {
         and(
           eq(tickets.playerId, playerId),
           isNull(tickets.releasedAt),
-          notInArray(games.state, ['ended', 'cancelled']),
+          notInArray(games.state, [...FINISHED_STAGES]),
         ),
       );
     return rows.map((row) => row.id);
@@ -159,7 +159,7 @@ export class LiveRepository {
       .from(games)
       .where(
         and(
-          notInArray(games.state, ['ended', 'cancelled']),
+          notInArray(games.state, [...FINISHED_STAGES]),
           lt(games.startTime, horizon),
           or(
             isNull(games.runnerId),

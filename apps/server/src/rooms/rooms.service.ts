@@ -1,3 +1,4 @@
+import { takesClaims } from '@ruthless/game';
 import type { LobbyGame, Room, Theme } from '@ruthless/protocol';
 import type { GameRow } from '../games/games.repository';
 import type { RoomsRepository } from './rooms.repository';
@@ -19,8 +20,7 @@ export function toLobbyGame(game: GameRow, now: number): LobbyGame {
     gameUuid: game.id,
     gameStartTime: game.startTime.toISOString(),
     // Started means the reels have begun: the green room still takes claims (docs/live-show.md).
-    hasGameStarted:
-      (game.state !== 'scheduled' && game.state !== 'green-room') || game.startTime.getTime() <= now,
+    hasGameStarted: !takesClaims(game.state) || game.startTime.getTime() <= now,
     prizeLuckyFateSelections: game.luckyFateMode as LobbyGame['prizeLuckyFateSelections'],
     maxTickets: game.maxTickets,
     ticketsAvailable: game.ticketsAvailable,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, isNull, notInArray, sql, type Table } from 'drizzle-orm';
+import { FINISHED_STAGES } from '@ruthless/game';
 import { OPERATOR } from '@ruthless/protocol';
 import { queryRows, type Db } from '../db/database';
 import { games, payouts, rooms, tickets } from '../db/schema';
@@ -56,7 +57,7 @@ export class TicketsRepository {
         and(
           eq(tickets.playerId, playerId),
           isNull(tickets.releasedAt),
-          unfinishedOnly ? notInArray(games.state, ['ended', 'cancelled']) : undefined,
+          unfinishedOnly ? notInArray(games.state, [...FINISHED_STAGES]) : undefined,
         ),
       )
       .orderBy(asc(games.startTime));

@@ -1,4 +1,4 @@
-import { luckyFateCards, ticketAt } from '@ruthless/game';
+import { luckyFateCards, takesClaims, ticketAt } from '@ruthless/game';
 import {
   ClaimMessage,
   MY_SHOWS_LIMIT,
@@ -98,7 +98,7 @@ export class TicketsService {
       return new NotFoundError('claim/wrong-room', ClaimMessage.wrongRoom, 'roomUuid');
     }
     if (game.state === 'cancelled') return new ConflictError('claim/cancelled', ClaimMessage.cancelled);
-    if ((game.state !== 'scheduled' && game.state !== 'green-room') || game.startTime <= now) {
+    if (!takesClaims(game.state) || game.startTime <= now) {
       return new ConflictError('claim/started', ClaimMessage.started);
     }
     if (game.luckyFateMode === 'pre-game' && request.luckyFatePick === null) {
