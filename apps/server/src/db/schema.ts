@@ -82,7 +82,10 @@ export const games = pgTable(
     check('games_tickets_check', sql`${table.ticketsAvailable} between 0 and ${table.maxTickets}`),
     check('games_lucky_fate_mode_check', sql`${table.luckyFateMode} in ('pre-game', 'in-game')`),
     // The engine's stages; a new stage needs a migration (test/db/stages-check.test.ts compares them).
-    check('games_state_check', sql`${table.state} in (${sql.raw(STAGES.map((stage) => `'${stage}'`).join(', '))})`),
+    check(
+      'games_state_check',
+      sql`${table.state} in (${sql.raw(STAGES.map((stage) => `'${stage}'`).join(', '))})`,
+    ),
     // One game per room per start time: keeps the rolling schedule idempotent across processes.
     uniqueIndex('games_room_start_key').on(table.roomId, table.startTime),
     index('games_start_time_idx').on(table.startTime),

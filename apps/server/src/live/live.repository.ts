@@ -80,11 +80,7 @@ export class LiveRepository {
       .select({ id: games.id })
       .from(games)
       .where(
-        and(
-          eq(games.roomId, roomId),
-          inArray(games.state, [...CLAIM_STAGES]),
-          gt(games.startTime, after),
-        ),
+        and(eq(games.roomId, roomId), inArray(games.state, [...CLAIM_STAGES]), gt(games.startTime, after)),
       )
       .orderBy(asc(games.startTime))
       .limit(1);

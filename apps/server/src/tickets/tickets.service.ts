@@ -1,5 +1,6 @@
 import { luckyFateCards, takesClaims, ticketAt } from '@ruthless/game';
 import {
+  ClaimErrorCode,
   ClaimMessage,
   MY_SHOWS_LIMIT,
   type ActiveTicket,
@@ -93,20 +94,21 @@ export class TicketsService {
     request: { roomId: string; luckyFatePick: number | null },
     now: Date,
   ): DomainError {
-    if (!game) return new NotFoundError('claim/not-found', ClaimMessage.notFound, 'gameUuid');
+    if (!game) return new NotFoundError(ClaimErrorCode.notFound, ClaimMessage.notFound, 'gameUuid');
     if (game.roomId !== request.roomId) {
-      return new NotFoundError('claim/wrong-room', ClaimMessage.wrongRoom, 'roomUuid');
+      return new NotFoundError(ClaimErrorCode.wrongRoom, ClaimMessage.wrongRoom, 'roomUuid');
     }
-    if (game.state === 'cancelled') return new ConflictError('claim/cancelled', ClaimMessage.cancelled);
+    if (game.state === 'cancelled')
+      return new ConflictError(ClaimErrorCode.cancelled, ClaimMessage.cancelled);
     if (!takesClaims(game.state) || game.startTime <= now) {
-      return new ConflictError('claim/started', ClaimMessage.started);
+      return new ConflictError(ClaimErrorCode.started, ClaimMessage.started);
     }
     if (game.luckyFateMode === 'pre-game' && request.luckyFatePick === null) {
-      return new ConflictError('claim/needs-card', ClaimMessage.needsCard);
+      return new ConflictError(ClaimErrorCode.needsCard, ClaimMessage.needsCard);
     }
     if (game.luckyFateMode === 'in-game' && request.luckyFatePick !== null) {
-      return new ConflictError('claim/card-in-game', ClaimMessage.cardInGame, 'luckyFateCard');
+      return new ConflictError(ClaimErrorCode.cardInGame, ClaimMessage.cardInGame, 'luckyFateCard');
     }
-    return new ConflictError('claim/sold-out', ClaimMessage.soldOut);
+    return new ConflictError(ClaimErrorCode.soldOut, ClaimMessage.soldOut);
   }
 }
