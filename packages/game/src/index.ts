@@ -60,4 +60,5 @@ export {
 } from './views';
 export { verifyGame, type VerifyResult } from './verify';
 export { publishedEventLog, type PublishedGameEvent, type PublishedTicketClaimed } from './publish';
+export { LUCKY_FATE_MODES } from './types';
 export type * from './types';

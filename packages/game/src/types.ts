@@ -14,7 +14,8 @@ export type LuckyFateCards = readonly [CardValue, CardValue, CardValue];
 /** The position (0..2) of the lucky-fate card a player picked. */
 export type LuckyFatePick = 0 | 1 | 2;
 /** When lucky-fate cards are picked: on the purchase page, or at the lucky-fate stage. */
-export type LuckyFateMode = 'pre-game' | 'in-game';
+export const LUCKY_FATE_MODES = ['pre-game', 'in-game'] as const;
+export type LuckyFateMode = (typeof LUCKY_FATE_MODES)[number];
 /** The prizes of the draw, played in this order. */
 export type PrizeName = 'one-line' | 'two-lines' | 'full-house';
 /** The result of the final. `no-final`: a single-player game, the full-house winner takes the pot. */

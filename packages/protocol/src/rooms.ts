@@ -1,4 +1,4 @@
-import { STAGES } from '@ruthless/game';
+import { LUCKY_FATE_MODES, STAGES } from '@ruthless/game';
 import { z } from 'zod';
 
 import { OPERATOR } from './auth-messages';
@@ -9,7 +9,7 @@ export type Theme = z.infer<typeof themeSchema>;
 /** The game's stage on the wire (`state`): the engine's list (@ruthless/game STAGES). */
 export const gameStateSchema = z.enum(STAGES);
 
-export const luckyFateModeSchema = z.enum(['pre-game', 'in-game']);
+export const luckyFateModeSchema = z.enum(LUCKY_FATE_MODES);
 
 /** Prizes in pence. */
 export const prizesSchema = z.object({

@@ -52,10 +52,10 @@ export class ChatService {
     const isHost = player.role === 'host';
     if (!isHost && !game.holdsTicket)
       throw forbidden(ChatErrorCode.notHolder, 'Only ticket holders of this show can chat.');
-    if (game.state === 'scheduled') throw closed('The chat opens with the green room.');
-    if (game.state === 'cancelled') throw closed('This show has been cancelled.');
+    if (game.stage === 'scheduled') throw closed('The chat opens with the green room.');
+    if (game.stage === 'cancelled') throw closed('This show has been cancelled.');
     // From the green room until the results; after that the chat is read-only.
-    if (!hasChat(game.state)) throw closed('The show is over: the chat is closed.');
+    if (!hasChat(game.stage)) throw closed('The show is over: the chat is closed.');
     // The name shown is the profile's, whatever the request's playerName said.
     const alias = game.alias;
     if (!game.registered && !isHost)

@@ -30,10 +30,10 @@ export function toHostGame(game: GameRow): HostGame {
     gameUuid: game.id,
     roomUuid: game.roomId,
     gameStartTime: game.startTime.toISOString(),
-    state: game.state,
+    state: game.stage,
     maxTickets: game.maxTickets,
     ticketsAvailable: game.ticketsAvailable,
-    prizeLuckyFateSelections: game.luckyFateMode as HostGame['prizeLuckyFateSelections'],
+    prizeLuckyFateSelections: game.luckyFateMode,
     prizes: { oneLine: game.prizeOneLine, twoLines: game.prizeTwoLines, fullHouse: game.prizeFullHouse },
     rolloverPence: game.rolloverPence,
     timings: game.timings,
@@ -327,7 +327,7 @@ export class HostService {
   private async whyNotChangeable(gameId: string, body: UpdateGameBody): Promise<DomainError> {
     const game = await this.games.findById(gameId);
     if (!game) return gameNotFound();
-    if (game.state !== 'scheduled' || game.startTime <= this.clock()) {
+    if (game.stage !== 'scheduled' || game.startTime <= this.clock()) {
       return new ConflictError(
         HostErrorCode.gameStarted,
         'This game has started and can no longer be changed.',

@@ -52,7 +52,7 @@ export class LiveRepository {
   /** Appends the next event and records the stage it led to. */
   async appendEvent(gameId: string, seq: number, event: GameEvent, stage: Stage): Promise<void> {
     await this.db.insert(gameEvents).values({ gameId, seq, type: event.type, event: { ...event } });
-    await this.db.update(games).set({ eventSeq: seq, state: stage }).where(eq(games.id, gameId));
+    await this.db.update(games).set({ eventSeq: seq, stage }).where(eq(games.id, gameId));
   }
 
   async releaseTickets(gameId: string, at: Date): Promise<void> {
@@ -80,7 +80,7 @@ export class LiveRepository {
       .select({ id: games.id })
       .from(games)
       .where(
-        and(eq(games.roomId, roomId), inArray(games.state, [...CLAIM_STAGES]), gt(games.startTime, after)),
+        and(eq(games.roomId, roomId), inArray(games.stage, [...CLAIM_STAGES]), gt(games.startTime, after)),
       )
       .orderBy(asc(games.startTime))
       .limit(1);
@@ -131,7 +131,7 @@ export class LiveRepository {
         and(
           eq(tickets.playerId, playerId),
           isNull(tickets.releasedAt),
-          notInArray(games.state, [...FINISHED_STAGES]),
+          notInArray(games.stage, [...FINISHED_STAGES]),
         ),
       );
     return rows.map((row) => row.id);
@@ -155,7 +155,7 @@ export class LiveRepository {
       .from(games)
       .where(
         and(
-          notInArray(games.state, [...FINISHED_STAGES]),
+          notInArray(games.stage, [...FINISHED_STAGES]),
           lt(games.startTime, horizon),
           or(
             isNull(games.runnerId),

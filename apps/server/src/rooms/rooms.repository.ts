@@ -41,7 +41,7 @@ export class RoomsRepository {
         and(
           eq(rooms.operator, operator),
           isNull(rooms.archivedAt),
-          notInArray(games.state, [...FINISHED_STAGES]),
+          notInArray(games.stage, [...FINISHED_STAGES]),
           gte(games.startTime, from),
           lte(games.startTime, to),
         ),
@@ -60,7 +60,7 @@ export class RoomsRepository {
         and(
           eq(rooms.operator, operator),
           isNull(rooms.archivedAt),
-          eq(games.state, 'ended'),
+          eq(games.stage, 'ended'),
           gte(games.endedAt, since),
         ),
       )

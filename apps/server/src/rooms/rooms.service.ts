@@ -20,8 +20,8 @@ export function toLobbyGame(game: GameRow, now: number): LobbyGame {
     gameUuid: game.id,
     gameStartTime: game.startTime.toISOString(),
     // Started means the reels have begun: the green room still takes claims (docs/live-show.md).
-    hasGameStarted: !takesClaims(game.state) || game.startTime.getTime() <= now,
-    prizeLuckyFateSelections: game.luckyFateMode as LobbyGame['prizeLuckyFateSelections'],
+    hasGameStarted: !takesClaims(game.stage) || game.startTime.getTime() <= now,
+    prizeLuckyFateSelections: game.luckyFateMode,
     maxTickets: game.maxTickets,
     ticketsAvailable: game.ticketsAvailable,
     // The full house the players play for, with any all-steal pot rolled into this game.
@@ -31,7 +31,7 @@ export function toLobbyGame(game: GameRow, now: number): LobbyGame {
       fullHouse: game.prizeFullHouse + game.rolloverPence,
     },
     rolloverPence: game.rolloverPence,
-    state: game.state as LobbyGame['state'],
+    state: game.stage,
     commitment: game.commitment,
   };
 }

@@ -57,7 +57,7 @@ export class TicketsRepository {
         and(
           eq(tickets.playerId, playerId),
           isNull(tickets.releasedAt),
-          unfinishedOnly ? notInArray(games.state, [...FINISHED_STAGES]) : undefined,
+          unfinishedOnly ? notInArray(games.stage, [...FINISHED_STAGES]) : undefined,
         ),
       )
       .orderBy(asc(games.startTime));
@@ -74,7 +74,7 @@ export class TicketsRepository {
       .innerJoin(games, eq(games.id, tickets.gameId))
       .innerJoin(rooms, eq(rooms.id, games.roomId))
       .leftJoin(payouts, and(eq(payouts.gameId, tickets.gameId), eq(payouts.playerId, tickets.playerId)))
-      .where(and(eq(tickets.playerId, playerId), isNull(tickets.releasedAt), eq(games.state, 'ended')))
+      .where(and(eq(tickets.playerId, playerId), isNull(tickets.releasedAt), eq(games.stage, 'ended')))
       .orderBy(desc(games.startTime))
       .limit(limit);
   }

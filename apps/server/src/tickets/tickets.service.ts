@@ -15,7 +15,7 @@ import type { TicketRow, TicketsRepository } from './tickets.repository';
 
 function toActiveTicket(ticket: TicketRow, game: GameRow): ActiveTicket {
   // The card behind the pick stays secret until the reveal (docs/game-rules.md stage 7).
-  const revealed = (game.state === 'reveal' || game.state === 'ended') && ticket.luckyFatePick !== null;
+  const revealed = (game.stage === 'reveal' || game.stage === 'ended') && ticket.luckyFatePick !== null;
   return {
     gameUuid: game.id,
     roomUuid: game.roomId,
@@ -98,9 +98,9 @@ export class TicketsService {
     if (game.roomId !== request.roomId) {
       return new NotFoundError(ClaimErrorCode.wrongRoom, ClaimMessage.wrongRoom, 'roomUuid');
     }
-    if (game.state === 'cancelled')
+    if (game.stage === 'cancelled')
       return new ConflictError(ClaimErrorCode.cancelled, ClaimMessage.cancelled);
-    if (!takesClaims(game.state) || game.startTime <= now) {
+    if (!takesClaims(game.stage) || game.startTime <= now) {
       return new ConflictError(ClaimErrorCode.started, ClaimMessage.started);
     }
     if (game.luckyFateMode === 'pre-game' && request.luckyFatePick === null) {
