@@ -3,7 +3,7 @@ import { ErrorCode } from '@ruthless/protocol';
 /**
  * The refusals of the business layer: a product code, the product's message
  * (docs/player-app.md) and the field at fault. Services and guards throw these and know nothing
- * of HTTP; the error handler (plugins/app/error-handler.ts) is the one place that turns each kind
+ * of HTTP; the error handler (plugins/error-handler.ts) is the one place that turns each kind
  * into a status code.
  */
 export abstract class DomainError extends Error {

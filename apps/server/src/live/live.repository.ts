@@ -73,7 +73,7 @@ export class LiveRepository {
   /**
    * Adds an all-steal pot to the full house of the room's next game whose reels have not begun
    * (one in its green room included: its players are still to play for it). With none (every
-   * other game has begun), the room keeps it until a game is inserted (0010_room_rollover.sql).
+   * other game has begun), the room keeps it until a game is inserted (0011_night_of_shows.sql).
    */
   async rollOver(roomId: string, after: Date, pence: number): Promise<string | undefined> {
     const [next] = await this.db
