@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAGES } from '@ruthless/game';
+import { CHAT_STAGES, CLAIM_STAGES, FINISHED_STAGES, LIVE_STAGES, STAGES } from '@ruthless/game';
 import { openDatabase, queryRows, type Database } from '../../src/db/database';
 import { createScratchDatabase } from '../support/test-app';
 
@@ -35,5 +35,25 @@ describe("the database's games_state_check", () => {
     expect(constraint, 'games_state_check exists').toBeDefined();
     const listed = [...constraint!.definition.matchAll(/'([^']*)'/g)].map((match) => match[1]);
     expect(listed).toEqual([...STAGES]);
+  });
+
+  it("names in its functions only lists the engine derives (the claim's, the rollover's)", async () => {
+    const functions = await queryRows<{ name: string; body: string }>(
+      database.db,
+      sql`select p.proname as name, p.prosrc as body
+            from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+           where n.nspname = 'public'`,
+    );
+    const derived = [STAGES, CLAIM_STAGES, LIVE_STAGES, CHAT_STAGES, FINISHED_STAGES].map((list) =>
+      list.join(','),
+    );
+    const lists = functions.flatMap(({ name, body }) =>
+      [...body.matchAll(/"state"\s+(?:not\s+)?in\s*\(([^)]*)\)/gi)].map((match) => ({
+        name,
+        stages: [...match[1]!.matchAll(/'([^']*)'/g)].map((quoted) => quoted[1]).join(','),
+      })),
+    );
+    expect(lists.length, 'the claim and the rollover name stages').toBeGreaterThan(0);
+    for (const { name, stages } of lists) expect(derived, `${name}: ${stages}`).toContain(stages);
   });
 });
