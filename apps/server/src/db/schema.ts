@@ -233,7 +233,7 @@ export const playerProfiles = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     alias: text('alias'),
-    /** The alias's confusable skeleton (operator/alias-skeleton.ts): look-alike names share one. */
+    /** The alias's confusable skeleton (profile/alias-skeleton.ts): look-alike names share one. */
     aliasSkeleton: text('alias_skeleton'),
     /** E.164. */
     phoneNumber: text('phone_number'),
