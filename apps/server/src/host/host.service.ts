@@ -231,12 +231,8 @@ export class HostService {
     };
   }
 
-  async listAudit(filter: { roomUuid?: string; gameUuid?: string; limit: number }): Promise<AuditEntry[]> {
-    const rows = await this.audit.list({
-      roomId: filter.roomUuid,
-      gameId: filter.gameUuid,
-      limit: filter.limit,
-    });
+  async listAudit(filter: { roomId?: string; gameId?: string; limit: number }): Promise<AuditEntry[]> {
+    const rows = await this.audit.list(filter);
     return rows.map(toAuditEntry);
   }
 
