@@ -1,19 +1,7 @@
-// `npm start` runs the server compiled to JavaScript (apps/server/dist), so a start compiles
-// nothing; this compiles it again only when its sources changed since the last build (a
-// fingerprint, as build-web.mjs). `--force` builds anyway. `npm run dev` and the tests run the
-// TypeScript sources with tsx and Vitest instead. Run alone, or imported by start.mjs.
-//
-// Each TypeScript module becomes one JavaScript module at the same place in the tree (the
-// workspace packages under dist/_packages), with its imports rewritten to those files. So
-// @fastify/autoload still finds plugins/ and routes/ by folder, each module is loaded once, and
-// paths relative to a module (import.meta.url: the web app's build, the migrations) still hold.
-// Everything else under src (the migrations) is copied beside.
-//
-// The dependencies are bundled in: resolving and reading some 2 000 module files of node_modules
-// was most of a start's CPU. What several modules share goes to dist/_chunks (esbuild's code
-// splitting), so each dependency is still loaded once; one imported lazily (Redis, pg, PGlite's
-// drizzle driver) stays lazy. The packages that find files beside their own modules stay imported
-// from node_modules as they are.
+// `npm start` runs the server compiled to JavaScript (apps/server/dist), rebuilt only when its
+// sources changed (`--force` builds anyway). Each TypeScript module stays one module in place, for
+// autoload's folders and import.meta.url paths; dependencies are bundled, since reading
+// node_modules was most of a start's CPU. Run alone, or imported by start.mjs.
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

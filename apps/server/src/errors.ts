@@ -1,4 +1,4 @@
-import { ErrorCode } from '@ruthless/protocol';
+import { ClaimErrorCode, ErrorCode, HostErrorCode } from '@ruthless/protocol';
 import { isDatabaseUnavailable, isPoolExhausted, postgresError } from './db/postgres-errors';
 
 /**
@@ -62,9 +62,9 @@ export class BusyError extends DomainError {
 
 /** What a unique constraint means to the player, by its name. */
 const CONFLICTS: Record<string, [code: string, message: string, field?: string]> = {
-  rooms_operator_name_key: ['host/room-name-taken', 'A room with this name already exists.', 'name'],
+  rooms_operator_name_key: [HostErrorCode.roomNameTaken, 'A room with this name already exists.', 'name'],
   games_room_start_key: [
-    'host/game-time-taken',
+    HostErrorCode.gameTimeTaken,
     'This room already has a game at that time.',
     'gameStartTime',
   ],
@@ -73,8 +73,8 @@ const CONFLICTS: Record<string, [code: string, message: string, field?: string]>
     'That chat name is already taken. Please choose another.',
     'alias',
   ],
-  tickets_game_player_key: ['claim/already-claimed', 'You already have tickets for this game.'],
-  tickets_game_index_key: ['claim/taken', 'Those tickets were just taken. Please try again.'],
+  tickets_game_player_key: [ClaimErrorCode.alreadyClaimed, 'You already have tickets for this game.'],
+  tickets_game_index_key: [ClaimErrorCode.taken, 'Those tickets were just taken. Please try again.'],
 };
 
 /**

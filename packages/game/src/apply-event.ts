@@ -14,6 +14,7 @@ import {
   pvecSet,
 } from './persistent';
 import { RuleCode } from './rule-codes';
+import { hasStarted } from './stages';
 import { ticketNumbersAt } from './strips';
 import type {
   AwardWinner,
@@ -71,7 +72,7 @@ function apply(state: GameState, event: GameEvent): ApplyResult {
   if (state.stage === 'cancelled') return fail(RuleCode.GameCancelled);
   const { at } = event;
   const { stage, setup, times } = state;
-  const preStart = stage === 'scheduled' || stage === 'green-room';
+  const preStart = !hasStarted(stage);
 
   switch (event.type) {
     case 'ticket-claimed': {

@@ -1,11 +1,6 @@
 import { RuleCode } from './rule-codes';
+import { takesClaims } from './stages';
 import type { LuckyFateMode, LuckyFatePick, Stage, TicketClaimed } from './types';
-
-/** The stages in which a game takes claims: before the reels start. */
-export const CLAIM_STAGES = ['scheduled', 'green-room'] as const satisfies readonly Stage[];
-
-/** Whether a game in `stage` takes claims. */
-export const takesClaims = (stage: Stage): boolean => (CLAIM_STAGES as readonly Stage[]).includes(stage);
 
 /** What the claim rule reads of a game: what its stored row holds, no event log needed. */
 export interface ClaimableGame {

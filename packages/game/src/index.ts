@@ -17,11 +17,24 @@ export {
 } from './draw';
 export { STRIP_SIZE, dealStrip, ticketAt, ticketNumbers, ticketFromNumbers, columnOf } from './strips';
 export { RuleCode } from './rule-codes';
+export {
+  STAGES,
+  STAGE_TRAITS,
+  LIVE_STAGES,
+  CLAIM_STAGES,
+  CHAT_STAGES,
+  FINISHED_STAGES,
+  isStage,
+  isLiveStage,
+  takesClaims,
+  hasChat,
+  hasStarted,
+  isFinished,
+  type StageTraits,
+} from './stages';
 export { DEFAULT_TIMINGS, createGame, ticketRecord, playerTicket } from './game-state';
 export { applyEvent, luckyFateToReveal, type ApplyResult } from './apply-event';
 export {
-  CLAIM_STAGES,
-  takesClaims,
   claimRefusal,
   luckyFateModeOfClaim,
   ticketClaim,
@@ -55,4 +68,5 @@ export {
 } from './views';
 export { verifyGame, type VerifyResult } from './verify';
 export { publishedEventLog, type PublishedGameEvent, type PublishedTicketClaimed } from './publish';
+export { LUCKY_FATE_MODES } from './types';
 export type * from './types';

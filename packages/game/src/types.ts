@@ -1,4 +1,7 @@
 import type { PMap, PVec } from './persistent';
+import type { Stage } from './stages';
+
+export type { Stage } from './stages';
 
 /** A 90-ball ticket: 3 rows of 9 cells, each a number or null for a blank. */
 export type Ticket = (number | null)[][];
@@ -11,18 +14,8 @@ export type LuckyFateCards = readonly [CardValue, CardValue, CardValue];
 /** The position (0..2) of the lucky-fate card a player picked. */
 export type LuckyFatePick = 0 | 1 | 2;
 /** When lucky-fate cards are picked: on the purchase page, or at the lucky-fate stage. */
-export type LuckyFateMode = 'pre-game' | 'in-game';
-/** The game's `gameState`, in order (cancelled only before the start). */
-export type Stage =
-  | 'scheduled'
-  | 'green-room'
-  | 'reels'
-  | 'lucky-fate'
-  | 'draw'
-  | 'ruthless'
-  | 'reveal'
-  | 'ended'
-  | 'cancelled';
+export const LUCKY_FATE_MODES = ['pre-game', 'in-game'] as const;
+export type LuckyFateMode = (typeof LUCKY_FATE_MODES)[number];
 /** The prizes of the draw, played in this order. */
 export type PrizeName = 'one-line' | 'two-lines' | 'full-house';
 /** The result of the final. `no-final`: a single-player game, the full-house winner takes the pot. */

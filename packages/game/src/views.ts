@@ -1,5 +1,6 @@
 import { BALLS_TOTAL, defaultLuckyFatePick, drawOrderShared, luckyFateCards } from './draw';
 import { playerTicket, ticketRecord } from './game-state';
+import { STAGES, hasStarted, isFinished } from './stages';
 import { ticketFromNumbers } from './strips';
 import type {
   CardValue,
@@ -124,18 +125,18 @@ export function ruthlessCounter(state: GameState, now: number): number {
   if (state.stage === 'ruthless' && started !== null) {
     return Math.max(0, Math.ceil((started + ruthlessMs - now) / 1000));
   }
-  const before = ['scheduled', 'green-room', 'reels', 'lucky-fate', 'draw'].includes(state.stage);
+  const before = STAGES.indexOf(state.stage) < STAGES.indexOf('ruthless');
   return before ? Math.ceil(ruthlessMs / 1000) : 0;
 }
 
 /** True from the reels on (the start time has come), false if cancelled. */
 export function hasGameStarted(state: GameState): boolean {
-  return !['scheduled', 'green-room', 'cancelled'].includes(state.stage);
+  return hasStarted(state.stage);
 }
 
 /** True once the game has ended or was cancelled. */
 export function hasGameEnded(state: GameState): boolean {
-  return state.stage === 'ended' || state.stage === 'cancelled';
+  return isFinished(state.stage);
 }
 
 /** A ticket with its auto-daubed marks. */

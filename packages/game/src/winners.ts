@@ -169,18 +169,3 @@ export function runnerUp(index: DrawIndex, winners: readonly number[]): number |
   }
   return best < 0 ? null : best;
 }
-
-/** Find the slot of a ticket index (slots ascend with ticket index). -1 when not in the draw. */
-export function slotOf(index: DrawIndex, ticketIndex: number): number {
-  const a = index.slotTicket;
-  let lo = 0;
-  let hi = a.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = a[mid]!;
-    if (v === ticketIndex) return mid;
-    if (v < ticketIndex) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}

@@ -1,3 +1,4 @@
+import { LUCKY_FATE_MODES, STAGES } from '@ruthless/game';
 import { z } from 'zod';
 
 import { OPERATOR } from './auth-messages';
@@ -5,21 +6,10 @@ export const THEMES = ['RED', 'GOLD', 'GREEN', 'DEFAULT'] as const;
 export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;
 
-export const GAME_STATES = [
-  'scheduled',
-  'green-room',
-  'reels',
-  'lucky-fate',
-  'draw',
-  'ruthless',
-  'reveal',
-  'ended',
-  'cancelled',
-] as const;
-export const gameStateSchema = z.enum(GAME_STATES);
-export type GameStage = z.infer<typeof gameStateSchema>;
+/** The game's stage on the wire (`state`): the engine's list (@ruthless/game STAGES). */
+export const gameStateSchema = z.enum(STAGES);
 
-export const luckyFateModeSchema = z.enum(['pre-game', 'in-game']);
+export const luckyFateModeSchema = z.enum(LUCKY_FATE_MODES);
 
 /** Prizes in pence. */
 export const prizesSchema = z.object({

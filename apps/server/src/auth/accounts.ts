@@ -3,9 +3,9 @@ import { ConfigError, type Config } from '../config';
 import type { Database } from '../db/database';
 import { MailRepository } from '../mail/mail.repository';
 import { createMailer, type Mailer } from '../mail/mailer';
-import { aliasSkeleton } from '../operator/alias-skeleton';
-import { OperatorRepository } from '../operator/operator.repository';
-import { OperatorService } from '../operator/operator.service';
+import { aliasSkeleton } from '../profile/alias-skeleton';
+import { ProfileRepository } from '../profile/profile.repository';
+import { ProfileService } from '../profile/profile.service';
 import type { Realtime } from '../realtime/socket-server';
 import { createAuth, DEFAULT_AUTH_LIMITS, type Auth, type AuthLimits } from './auth';
 import { configuredSecrets, unreadableKeys, type AuthSecrets } from './auth-secrets';
@@ -30,7 +30,7 @@ export interface Accounts {
   tokenCutoffs: TokenCutoffs;
   auth: Auth;
   authService: AuthService;
-  operatorService: OperatorService;
+  profileService: ProfileService;
   mailRepository: MailRepository;
   mailer: Mailer;
   /** The shared rate-limit counters (Redis or the database), for limits outside auth (chat). */
@@ -50,9 +50,9 @@ export async function setUpAccounts(
   options: AccountsOptions = {},
 ): Promise<Accounts> {
   const authRepository = new AuthRepository(database.db);
-  const operatorRepository = new OperatorRepository(database.db);
+  const profileRepository = new ProfileRepository(database.db);
   // Aliases saved before their skeletons were kept get one now, so look-alikes of them are refused.
-  await operatorRepository.fillAliasSkeletons(aliasSkeleton);
+  await profileRepository.fillAliasSkeletons(aliasSkeleton);
   const mailRepository = new MailRepository(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repository: mailRepository });
   const store = realtime.redis
@@ -81,7 +81,7 @@ export async function setUpAccounts(
     limits: { ...DEFAULT_AUTH_LIMITS, ...options.limits },
     mailer,
     authRepository,
-    operatorRepository,
+    profileRepository,
     log,
     tokenCutoffs,
     phones: realtime.phones,
@@ -94,7 +94,7 @@ export async function setUpAccounts(
   return {
     auth,
     authService,
-    operatorService: new OperatorService(operatorRepository, log),
+    profileService: new ProfileService(profileRepository, log),
     mailRepository,
     mailer,
     rateLimitStore: store,

@@ -12,7 +12,7 @@ import type { Db } from '../db/database';
 import { accounts, jwks, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordLink, resetPasswordMail } from '../mail/templates';
-import type { OperatorRepository } from '../operator/operator.repository';
+import type { ProfileRepository } from '../profile/profile.repository';
 import { betterAuthSecretOptions, type AuthSecrets } from './auth-secrets';
 import type { AuthRepository } from './auth.repository';
 import { hashPassword, verifyPassword } from './password';
@@ -65,7 +65,7 @@ export interface AuthDependencies {
   limits: AuthLimits;
   mailer: Mailer;
   authRepository: AuthRepository;
-  operatorRepository: OperatorRepository;
+  profileRepository: ProfileRepository;
   log: AuthLog;
   /** Closes a player's (or one session's) live connections, on every process. */
   phones: Pick<Phones, 'disconnectPlayer' | 'disconnectSession'>;
@@ -371,7 +371,7 @@ export function createAuth(deps: AuthDependencies) {
           audience: config.publicUrl,
           expirationTime: IDENTITY_TOKEN_LIFETIME,
           definePayload: async ({ user, session }) => {
-            const operators = await deps.operatorRepository.operatorsOf(user.id);
+            const operators = await deps.profileRepository.operatorsOf(user.id);
             const email = user.email.toLowerCase();
             return {
               name: user.name,

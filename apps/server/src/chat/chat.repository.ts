@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Stage } from '@ruthless/game';
 import { OPERATOR, type ChatMessage } from '@ruthless/protocol';
 import { queryRows, type Db } from '../db/database';
 import { chatMessages, chatMutes, chatSequences, games, playerProfiles, tickets } from '../db/schema';
@@ -16,8 +17,7 @@ interface InsertedRow {
 export interface ChatGame {
   id: string;
   roomId: string;
-  /** The game's stage (games.state). */
-  state: string;
+  stage: Stage;
 }
 
 /** The SQL of chat: messages, their per-game numbering, mutes, and the alias reset. */
@@ -26,7 +26,7 @@ export class ChatRepository {
 
   async findGame(gameId: string): Promise<ChatGame | undefined> {
     const [row] = await this.db
-      .select({ id: games.id, roomId: games.roomId, state: games.state })
+      .select({ id: games.id, roomId: games.roomId, stage: games.stage })
       .from(games)
       .where(eq(games.id, gameId));
     return row;
@@ -42,7 +42,7 @@ export class ChatRepository {
       .select({
         id: games.id,
         roomId: games.roomId,
-        state: games.state,
+        stage: games.stage,
         holdsTicket: sql<boolean>`exists (select 1 from ${tickets} where ${tickets.gameId} = ${gameId} and ${tickets.playerId} = ${playerId} and ${tickets.releasedAt} is null)`,
         registered: sql<boolean>`exists (select 1 from ${playerProfiles} where ${playerProfiles.userId} = ${playerId} and ${playerProfiles.operator} = ${OPERATOR})`,
         alias: sql<

@@ -11,6 +11,7 @@ import {
   type HostChatResponse,
   type SendChatBody,
 } from '@ruthless/protocol';
+import { hasChat } from '@ruthless/game';
 import type { Player } from '../auth/identity';
 import type { RateLimitRule, RateLimitStore } from '../auth/rate-limit';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } from '../errors';
@@ -23,8 +24,6 @@ import { maskProfanity } from './profanity';
 
 export const DEFAULT_CHAT_LIMIT: RateLimitRule = { window: 10, max: 5 };
 const HOST_HISTORY = 200;
-/** From the green room until the results; after that the chat is read-only. */
-const OPEN_STAGES = new Set(['green-room', 'reels', 'lucky-fate', 'draw', 'ruthless', 'reveal']);
 
 const notFound = (message: string) => new NotFoundError(ErrorCode.notFound, message);
 const forbidden = (code: string, message: string) => new ForbiddenError(code, message);
@@ -74,9 +73,10 @@ export class ChatService {
     const isHost = player.role === 'host';
     if (!isHost && !game.holdsTicket)
       throw forbidden(ChatErrorCode.notHolder, 'Only ticket holders of this show can chat.');
-    if (game.state === 'scheduled') throw closed('The chat opens with the green room.');
-    if (game.state === 'cancelled') throw closed('This show has been cancelled.');
-    if (!OPEN_STAGES.has(game.state)) throw closed('The show is over: the chat is closed.');
+    if (game.stage === 'scheduled') throw closed('The chat opens with the green room.');
+    if (game.stage === 'cancelled') throw closed('This show has been cancelled.');
+    // From the green room until the results; after that the chat is read-only.
+    if (!hasChat(game.stage)) throw closed('The show is over: the chat is closed.');
     // The name shown is the profile's, whatever the request's playerName said.
     const alias = game.alias;
     if (!game.registered && !isHost)

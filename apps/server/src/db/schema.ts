@@ -1,3 +1,4 @@
+import { LUCKY_FATE_MODES, STAGES } from '@ruthless/game';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -48,7 +49,8 @@ export const games = pgTable(
       .notNull()
       .references(() => rooms.id, { onDelete: 'cascade' }),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    state: text('state').notNull().default('scheduled'),
+    /** The column keeps the wire's name (`state`); inside, the engine's word: the stage. */
+    stage: text('state', { enum: STAGES }).notNull().default('scheduled'),
     maxTickets: integer('max_tickets').notNull(),
     ticketsAvailable: integer('tickets_available').notNull(),
     /** Tickets ever dealt: the next ticket's index in the game's strips (never reused). */
@@ -60,7 +62,7 @@ export const games = pgTable(
     /** The process driving the live game, and until when its lease holds. */
     runnerId: text('runner_id'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    luckyFateMode: text('lucky_fate_mode').notNull(),
+    luckyFateMode: text('lucky_fate_mode', { enum: LUCKY_FATE_MODES }).notNull(),
     prizeOneLine: integer('prize_one_line').notNull(),
     prizeTwoLines: integer('prize_two_lines').notNull(),
     prizeFullHouse: integer('prize_full_house').notNull(),
@@ -80,9 +82,10 @@ export const games = pgTable(
   (table) => [
     check('games_tickets_check', sql`${table.ticketsAvailable} between 0 and ${table.maxTickets}`),
     check('games_lucky_fate_mode_check', sql`${table.luckyFateMode} in ('pre-game', 'in-game')`),
+    // The engine's stages; a new stage needs a migration (test/db/stages-check.test.ts compares them).
     check(
       'games_state_check',
-      sql`${table.state} in ('scheduled', 'green-room', 'reels', 'lucky-fate', 'draw', 'ruthless', 'reveal', 'ended', 'cancelled')`,
+      sql`${table.stage} in (${sql.raw(STAGES.map((stage) => `'${stage}'`).join(', '))})`,
     ),
     // One game per room per start time: keeps the rolling schedule idempotent across processes.
     uniqueIndex('games_room_start_key').on(table.roomId, table.startTime),
@@ -230,7 +233,7 @@ export const playerProfiles = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     alias: text('alias'),
-    /** The alias's confusable skeleton (operator/alias-skeleton.ts): look-alike names share one. */
+    /** The alias's confusable skeleton (profile/alias-skeleton.ts): look-alike names share one. */
     aliasSkeleton: text('alias_skeleton'),
     /** E.164. */
     phoneNumber: text('phone_number'),

@@ -86,7 +86,7 @@ export class GamesRepository {
       .where(
         and(
           eq(games.id, gameId),
-          eq(games.state, 'scheduled'),
+          eq(games.stage, 'scheduled'),
           sql`${games.startTime} > ${now}`,
           changes.maxTickets !== undefined ? sql`${games.ticketsDealt} <= ${changes.maxTickets}` : undefined,
         ),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { commitmentOf } from '@ruthless/game';
 import {
+  HostErrorCode,
   OPERATOR,
   SCHEDULE_MAX_DAYS,
   SCHEDULE_MAX_GAMES,
@@ -29,10 +30,10 @@ export function toHostGame(game: GameRow): HostGame {
     gameUuid: game.id,
     roomUuid: game.roomId,
     gameStartTime: game.startTime.toISOString(),
-    state: game.state,
+    state: game.stage,
     maxTickets: game.maxTickets,
     ticketsAvailable: game.ticketsAvailable,
-    prizeLuckyFateSelections: game.luckyFateMode as HostGame['prizeLuckyFateSelections'],
+    prizeLuckyFateSelections: game.luckyFateMode,
     prizes: { oneLine: game.prizeOneLine, twoLines: game.prizeTwoLines, fullHouse: game.prizeFullHouse },
     rolloverPence: game.rolloverPence,
     timings: game.timings,
@@ -87,10 +88,12 @@ function gameColumns(body: UpdateGameBody): Partial<NewGame> {
   return columns;
 }
 
-const roomNotFound = () => new NotFoundError('host/room-not-found', 'This room does not exist.', 'roomUuid');
-const gameNotFound = () => new NotFoundError('host/game-not-found', 'This game does not exist.', 'gameUuid');
+const roomNotFound = () =>
+  new NotFoundError(HostErrorCode.roomNotFound, 'This room does not exist.', 'roomUuid');
+const gameNotFound = () =>
+  new NotFoundError(HostErrorCode.gameNotFound, 'This game does not exist.', 'gameUuid');
 const nameTaken = () =>
-  new ConflictError('host/room-name-taken', 'A room with this name already exists.', 'name');
+  new ConflictError(HostErrorCode.roomNameTaken, 'A room with this name already exists.', 'name');
 
 /** What hosts script: rooms, the games in them, changes before the start and cancellations. */
 export class HostService {
@@ -180,7 +183,7 @@ export class HostService {
     if (!(await this.rooms.findById(roomId))) throw roomNotFound();
     if (scheduleDays(body) > SCHEDULE_MAX_DAYS) {
       throw new InvalidError(
-        'host/schedule-too-long',
+        HostErrorCode.scheduleTooLong,
         `A schedule can cover at most ${SCHEDULE_MAX_DAYS} days`,
         'toDate',
       );
@@ -188,7 +191,7 @@ export class HostService {
     const starts = scheduleStarts(body);
     if (starts.length > SCHEDULE_MAX_GAMES) {
       throw new InvalidError(
-        'host/schedule-too-many',
+        HostErrorCode.scheduleTooMany,
         `This schedule makes ${starts.length} games; at most ${SCHEDULE_MAX_GAMES} at once`,
         'everyMinutes',
       );
@@ -197,7 +200,7 @@ export class HostService {
     const future = starts.filter((start) => start > now);
     if (future.length === 0) {
       throw new InvalidError(
-        'host/schedule-empty',
+        HostErrorCode.scheduleEmpty,
         'This schedule has no start time in the future',
         'fromDate',
       );
@@ -228,12 +231,8 @@ export class HostService {
     };
   }
 
-  async listAudit(filter: { roomUuid?: string; gameUuid?: string; limit: number }): Promise<AuditEntry[]> {
-    const rows = await this.audit.list({
-      roomId: filter.roomUuid,
-      gameId: filter.gameUuid,
-      limit: filter.limit,
-    });
+  async listAudit(filter: { roomId?: string; gameId?: string; limit: number }): Promise<AuditEntry[]> {
+    const rows = await this.audit.list(filter);
     return rows.map(toAuditEntry);
   }
 
@@ -241,7 +240,11 @@ export class HostService {
     if (!(await this.rooms.findById(roomId))) throw roomNotFound();
     const startTime = new Date(body.gameStartTime);
     if (startTime <= this.clock()) {
-      throw new InvalidError('host/start-in-past', 'gameStartTime must be in the future', 'gameStartTime');
+      throw new InvalidError(
+        HostErrorCode.startInPast,
+        'gameStartTime must be in the future',
+        'gameStartTime',
+      );
     }
     const seedHex = randomBytes(32).toString('hex');
     let game;
@@ -270,7 +273,11 @@ export class HostService {
   async updateGame(gameId: string, body: UpdateGameBody): Promise<HostGame> {
     const now = this.clock();
     if (body.gameStartTime !== undefined && new Date(body.gameStartTime) <= now) {
-      throw new InvalidError('host/start-in-past', 'gameStartTime must be in the future', 'gameStartTime');
+      throw new InvalidError(
+        HostErrorCode.startInPast,
+        'gameStartTime must be in the future',
+        'gameStartTime',
+      );
     }
     let game;
     try {
@@ -290,7 +297,10 @@ export class HostService {
     // A cancellation is a game event: the engine refuses it once the reels have started.
     const result = await this.live.append(gameId, (_state, now) => ({ type: 'game-cancelled', at: now }));
     if (!result.ok) {
-      throw new ConflictError('host/game-started', 'This game has started and can no longer be cancelled.');
+      throw new ConflictError(
+        HostErrorCode.gameStarted,
+        'This game has started and can no longer be cancelled.',
+      );
     }
     const game = (await this.games.findById(gameId))!;
     this.lobby.invalidate();
@@ -304,7 +314,7 @@ export class HostService {
 
   private slotTaken() {
     return new ConflictError(
-      'host/slot-taken',
+      HostErrorCode.slotTaken,
       'This room already has a game at that time.',
       'gameStartTime',
     );
@@ -313,11 +323,14 @@ export class HostService {
   private async whyNotChangeable(gameId: string, body: UpdateGameBody): Promise<DomainError> {
     const game = await this.games.findById(gameId);
     if (!game) return gameNotFound();
-    if (game.state !== 'scheduled' || game.startTime <= this.clock()) {
-      return new ConflictError('host/game-started', 'This game has started and can no longer be changed.');
+    if (game.stage !== 'scheduled' || game.startTime <= this.clock()) {
+      return new ConflictError(
+        HostErrorCode.gameStarted,
+        'This game has started and can no longer be changed.',
+      );
     }
     return new ConflictError(
-      'host/below-dealt',
+      HostErrorCode.belowDealt,
       `maxTickets cannot be below the ${game.ticketsDealt} tickets already claimed`,
       body.maxTickets !== undefined ? 'maxTickets' : undefined,
     );

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ErrorCode, ROOM_IMAGE_MAX_BYTES, ROOM_IMAGE_MESSAGE } from '@ruthless/protocol';
+import { ErrorCode, HostErrorCode, ROOM_IMAGE_MAX_BYTES, ROOM_IMAGE_MESSAGE } from '@ruthless/protocol';
 import { InvalidError, TooLargeError, UnsupportedTypeError } from '../errors';
 
 /** The public path room images are served under. */
@@ -69,15 +69,15 @@ export class RoomImages {
 
   async store(bytes: Buffer): Promise<string> {
     if (bytes.length === 0) {
-      throw new InvalidError('host/image-empty', 'Choose an image to upload.', 'image');
+      throw new InvalidError(HostErrorCode.imageEmpty, 'Choose an image to upload.', 'image');
     }
     if (bytes.length > ROOM_IMAGE_MAX_BYTES) {
-      throw new TooLargeError('host/image-too-large', 'The image must be at most 2 MB.', 'image');
+      throw new TooLargeError(HostErrorCode.imageTooLarge, 'The image must be at most 2 MB.', 'image');
     }
     const extension = sniffImage(bytes);
     if (!extension) {
       throw new UnsupportedTypeError(
-        'host/image-type',
+        HostErrorCode.imageType,
         'The room image must be a PNG, JPEG or WebP picture.',
         'image',
       );

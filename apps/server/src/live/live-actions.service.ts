@@ -9,6 +9,7 @@ import {
   type GameState,
   type LuckyFatePick,
 } from '@ruthless/game';
+import { GameErrorCode } from '@ruthless/protocol';
 import { ConflictError, NotFoundError } from '../errors';
 import type { LiveGames } from './live-games.service';
 
@@ -32,7 +33,7 @@ const REFUSALS: Partial<Record<string, string>> = {
   [RuleCode.GameCancelled]: 'This game has been cancelled.',
 };
 
-const notFound = () => new NotFoundError('game/not-found', 'This game does not exist.', 'gameUuid');
+const notFound = () => new NotFoundError(GameErrorCode.notFound, 'This game does not exist.', 'gameUuid');
 
 /** Finalists' choices, in-game lucky-fate picks and the host's controls, all as game events. */
 export class LiveActions {
@@ -72,7 +73,7 @@ export class LiveActions {
           };
         case 'draw': {
           const ball = nextBall(state);
-          if (ball === null) throw new ConflictError('game/no-ball', 'There is no ball to call now.');
+          if (ball === null) throw new ConflictError(GameErrorCode.noBall, 'There is no ball to call now.');
           return { type: 'ball-called', at: now, ball };
         }
         case 'pause':
@@ -81,7 +82,10 @@ export class LiveActions {
           return { type: 'draw-resumed', at: now };
         case 'end':
           if (state.stage !== 'reveal') {
-            throw new ConflictError('game/not-in-reveal', 'A game can be ended once its reveal has begun.');
+            throw new ConflictError(
+              GameErrorCode.notInReveal,
+              'A game can be ended once its reveal has begun.',
+            );
           }
           return { type: 'game-ended', at: now };
       }

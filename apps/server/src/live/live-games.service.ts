@@ -11,13 +11,14 @@ import {
   type GameState,
   type TicketClaimed,
 } from '@ruthless/game';
-import type {
-  GameEventLog,
-  GameResults,
-  GameSnapshot,
-  LiveGameMessage,
-  LiveView,
-  WireEvent,
+import {
+  GameErrorCode,
+  type GameEventLog,
+  type GameResults,
+  type GameSnapshot,
+  type LiveGameMessage,
+  type LiveView,
+  type WireEvent,
 } from '@ruthless/protocol';
 import type { GameRow } from '../games/games.repository';
 import type { Phones } from '../realtime/phones';
@@ -140,7 +141,7 @@ export class LiveGames {
       return { live: { ...live, seq, state: applied.state }, event, code: null };
     });
     if (outcome.live) this.remember(outcome.live);
-    if (outcome.code || !outcome.live) return { ok: false, code: outcome.code ?? 'live/not-appended' };
+    if (outcome.code || !outcome.live) return { ok: false, code: outcome.code ?? GameErrorCode.notAppended };
     if (outcome.event)
       this.phones.gameEvent(gameId, await this.message(outcome.live, outcome.live.seq, outcome.event));
     return { ok: true, appended: outcome.event !== null, state: outcome.live.state };

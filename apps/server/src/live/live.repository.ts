@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { GameEvent } from '@ruthless/game';
+import { CLAIM_STAGES, FINISHED_STAGES, type GameEvent, type Stage } from '@ruthless/game';
 import { OPERATOR } from '@ruthless/protocol';
 import type { Db } from '../db/database';
 import { gameEvents, games, payouts, playerProfiles, rooms, tickets } from '../db/schema';
@@ -50,9 +50,9 @@ export class LiveRepository {
   }
 
   /** Appends the next event and records the stage it led to. */
-  async appendEvent(gameId: string, seq: number, event: GameEvent, stage: string): Promise<void> {
+  async appendEvent(gameId: string, seq: number, event: GameEvent, stage: Stage): Promise<void> {
     await this.db.insert(gameEvents).values({ gameId, seq, type: event.type, event: { ...event } });
-    await this.db.update(games).set({ eventSeq: seq, state: stage }).where(eq(games.id, gameId));
+    await this.db.update(games).set({ eventSeq: seq, stage }).where(eq(games.id, gameId));
   }
 
   async releaseTickets(gameId: string, at: Date): Promise<void> {
@@ -73,18 +73,14 @@ export class LiveRepository {
   /**
    * Adds an all-steal pot to the full house of the room's next game whose reels have not begun
    * (one in its green room included: its players are still to play for it). With none (every
-   * other game has begun), the room keeps it until a game is inserted (0010_room_rollover.sql).
+   * other game has begun), the room keeps it until a game is inserted (0011_night_of_shows.sql).
    */
   async rollOver(roomId: string, after: Date, pence: number): Promise<string | undefined> {
     const [next] = await this.db
       .select({ id: games.id })
       .from(games)
       .where(
-        and(
-          eq(games.roomId, roomId),
-          inArray(games.state, ['scheduled', 'green-room']),
-          gt(games.startTime, after),
-        ),
+        and(eq(games.roomId, roomId), inArray(games.stage, [...CLAIM_STAGES]), gt(games.startTime, after)),
       )
       .orderBy(asc(games.startTime))
       .limit(1);
@@ -135,7 +131,7 @@ export class LiveRepository {
         and(
           eq(tickets.playerId, playerId),
           isNull(tickets.releasedAt),
-          notInArray(games.state, ['ended', 'cancelled']),
+          notInArray(games.stage, [...FINISHED_STAGES]),
         ),
       );
     return rows.map((row) => row.id);
@@ -159,7 +155,7 @@ export class LiveRepository {
       .from(games)
       .where(
         and(
-          notInArray(games.state, ['ended', 'cancelled']),
+          notInArray(games.stage, [...FINISHED_STAGES]),
           lt(games.startTime, horizon),
           or(
             isNull(games.runnerId),

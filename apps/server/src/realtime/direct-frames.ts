@@ -23,20 +23,11 @@ const WEBSOCKET_OPEN = 1;
 let installed = false;
 
 /**
- * A broadcast hands its one pre-built WebSocket frame (socket.io-adapter's `wsPreEncodedFrame`)
- * straight to each idle WebSocket's sender, skipping engine.io's per-socket packet bookkeeping
- * (packet object, write buffer, `packetCreate`/`flush`/`drain` events, send callbacks), which is
- * most of what a broadcast costs beyond the write itself (docs/performance.md, "Fan-out").
- *
- * It is the very frame engine.io's WebSocket transport would send, written to the same socket:
- * the bytes are the same, and the order too, since a socket takes the direct path only when
- * engine.io has nothing queued or in flight on it. Everything above the write is untouched: the
- * adapter stored the packet with its offset for connection state recovery (and, with Redis,
- * published it to the other processes) before its local delivery reaches here. Any other socket
- * (long-polling, upgrading, busy, closing) and every packet without a pre-built frame (plain
- * emits, acknowledgements, engine.io's own pings) take engine.io's usual path. Nothing of ours
- * listens to the per-packet events it skips. Installed by the door to the phones (phones.ts) only;
- * test/realtime/phones.test.ts fails when an upgrade of Socket.IO, engine.io or ws stops it being taken.
+ * A broadcast writes its one pre-built frame straight to each idle WebSocket, skipping engine.io's
+ * per-packet bookkeeping, most of a broadcast's cost (docs/performance.md, "Fan-out"). The bytes and
+ * their order are engine.io's own: only a socket with nothing queued takes this path.
+ * Installed by the door to the phones (phones.ts) only; test/realtime/phones.test.ts fails when an
+ * upgrade of Socket.IO, engine.io or ws stops it being taken.
  */
 export function sendBroadcastFramesDirectly(): void {
   if (installed) return;

@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io';
 import {
   AuthErrorCode,
+  ErrorCode,
   catalogueMessage,
   socketRefreshRequestSchema,
   type ActResult,
@@ -73,7 +74,7 @@ export function authenticateSockets(
           socket.data = { player, preview: false } satisfies SocketIdentity;
           next();
         })
-        .catch(() => next(new Error('auth/unauthorized')));
+        .catch(() => next(new Error(ErrorCode.unauthorized)));
       return;
     }
     // No token: a read-only viewer (preview mode, or the lobby's live metadata).

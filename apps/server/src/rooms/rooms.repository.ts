@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, isNull, lte, notInArray } from 'drizzle-orm';
+import { FINISHED_STAGES } from '@ruthless/game';
 import type { Db } from '../db/database';
 import { games, rooms } from '../db/schema';
 import type { GameRow } from '../games/games.repository';
@@ -40,7 +41,7 @@ export class RoomsRepository {
         and(
           eq(rooms.operator, operator),
           isNull(rooms.archivedAt),
-          notInArray(games.state, ['ended', 'cancelled']),
+          notInArray(games.stage, [...FINISHED_STAGES]),
           gte(games.startTime, from),
           lte(games.startTime, to),
         ),
@@ -59,7 +60,7 @@ export class RoomsRepository {
         and(
           eq(rooms.operator, operator),
           isNull(rooms.archivedAt),
-          eq(games.state, 'ended'),
+          eq(games.stage, 'ended'),
           gte(games.endedAt, since),
         ),
       )

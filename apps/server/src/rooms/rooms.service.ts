@@ -1,3 +1,4 @@
+import { takesClaims } from '@ruthless/game';
 import type { LobbyGame, Room, Theme } from '@ruthless/protocol';
 import type { GameRow } from '../games/games.repository';
 import type { RoomsRepository } from './rooms.repository';
@@ -19,9 +20,8 @@ export function toLobbyGame(game: GameRow, now: number): LobbyGame {
     gameUuid: game.id,
     gameStartTime: game.startTime.toISOString(),
     // Started means the reels have begun: the green room still takes claims (docs/live-show.md).
-    hasGameStarted:
-      (game.state !== 'scheduled' && game.state !== 'green-room') || game.startTime.getTime() <= now,
-    prizeLuckyFateSelections: game.luckyFateMode as LobbyGame['prizeLuckyFateSelections'],
+    hasGameStarted: !takesClaims(game.stage) || game.startTime.getTime() <= now,
+    prizeLuckyFateSelections: game.luckyFateMode,
     maxTickets: game.maxTickets,
     ticketsAvailable: game.ticketsAvailable,
     // The full house the players play for, with any all-steal pot rolled into this game.
@@ -31,7 +31,7 @@ export function toLobbyGame(game: GameRow, now: number): LobbyGame {
       fullHouse: game.prizeFullHouse + game.rolloverPence,
     },
     rolloverPence: game.rolloverPence,
-    state: game.state as LobbyGame['state'],
+    state: game.stage,
     commitment: game.commitment,
   };
 }

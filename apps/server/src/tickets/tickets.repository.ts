@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, isNull, notInArray, sql, type Table } from 'drizzle-orm';
-import { CLAIM_STAGES, type TicketClaim, type TicketClaimed } from '@ruthless/game';
+import { CLAIM_STAGES, FINISHED_STAGES, type TicketClaim, type TicketClaimed } from '@ruthless/game';
 import { OPERATOR } from '@ruthless/protocol';
 import { queryRows, type Db } from '../db/database';
 import { games, payouts, rooms, tickets } from '../db/schema';
@@ -68,7 +68,7 @@ export class TicketsRepository {
         and(
           eq(tickets.playerId, playerId),
           isNull(tickets.releasedAt),
-          unfinishedOnly ? notInArray(games.state, ['ended', 'cancelled']) : undefined,
+          unfinishedOnly ? notInArray(games.stage, [...FINISHED_STAGES]) : undefined,
         ),
       )
       .orderBy(asc(games.startTime));
@@ -85,7 +85,7 @@ export class TicketsRepository {
       .innerJoin(games, eq(games.id, tickets.gameId))
       .innerJoin(rooms, eq(rooms.id, games.roomId))
       .leftJoin(payouts, and(eq(payouts.gameId, tickets.gameId), eq(payouts.playerId, tickets.playerId)))
-      .where(and(eq(tickets.playerId, playerId), isNull(tickets.releasedAt), eq(games.state, 'ended')))
+      .where(and(eq(tickets.playerId, playerId), isNull(tickets.releasedAt), eq(games.stage, 'ended')))
       .orderBy(desc(games.startTime))
       .limit(limit);
   }

@@ -7,9 +7,9 @@ import {
   ticketClaim,
   type ClaimRefusal,
   type LuckyFatePick,
-  type Stage,
 } from '@ruthless/game';
 import {
+  ClaimErrorCode,
   ClaimMessage,
   MY_SHOWS_LIMIT,
   type ActiveTicket,
@@ -25,7 +25,7 @@ import type { TicketRow, TicketsRepository } from './tickets.repository';
 
 function toActiveTicket(ticket: TicketRow, game: GameRow): ActiveTicket {
   // The card behind the pick stays secret until the reveal (docs/game-rules.md stage 7).
-  const revealed = (game.state === 'reveal' || game.state === 'ended') && ticket.luckyFatePick !== null;
+  const revealed = (game.stage === 'reveal' || game.stage === 'ended') && ticket.luckyFatePick !== null;
   return {
     gameUuid: game.id,
     roomUuid: game.roomId,
@@ -44,15 +44,15 @@ function toActiveTicket(ticket: TicketRow, game: GameRow): ActiveTicket {
  * for an answer to every reason the engine has.
  */
 const CLAIM_REFUSALS: Record<ClaimRefusal, () => DomainError> = {
-  [RuleCode.GameEnded]: () => new ConflictError('claim/started', ClaimMessage.started),
-  [RuleCode.GameCancelled]: () => new ConflictError('claim/cancelled', ClaimMessage.cancelled),
-  [RuleCode.ClaimClosed]: () => new ConflictError('claim/started', ClaimMessage.started),
-  [RuleCode.CardNeeded]: () => new ConflictError('claim/needs-card', ClaimMessage.needsCard),
+  [RuleCode.GameEnded]: () => new ConflictError(ClaimErrorCode.started, ClaimMessage.started),
+  [RuleCode.GameCancelled]: () => new ConflictError(ClaimErrorCode.cancelled, ClaimMessage.cancelled),
+  [RuleCode.ClaimClosed]: () => new ConflictError(ClaimErrorCode.started, ClaimMessage.started),
+  [RuleCode.CardNeeded]: () => new ConflictError(ClaimErrorCode.needsCard, ClaimMessage.needsCard),
   [RuleCode.PickNotAllowed]: () =>
-    new ConflictError('claim/card-in-game', ClaimMessage.cardInGame, 'luckyFateCard'),
+    new ConflictError(ClaimErrorCode.cardInGame, ClaimMessage.cardInGame, 'luckyFateCard'),
   [RuleCode.PlayerHasTicket]: () =>
-    new ConflictError('claim/already-claimed', 'You already have tickets for this game.'),
-  [RuleCode.SoldOut]: () => new ConflictError('claim/sold-out', ClaimMessage.soldOut),
+    new ConflictError(ClaimErrorCode.alreadyClaimed, 'You already have tickets for this game.'),
+  [RuleCode.SoldOut]: () => new ConflictError(ClaimErrorCode.soldOut, ClaimMessage.soldOut),
 };
 
 /**
@@ -140,14 +140,14 @@ export class TicketsService {
     request: { roomId: string; luckyFatePick: number | null },
     now: Date,
   ): DomainError {
-    if (!game) return new NotFoundError('claim/not-found', ClaimMessage.notFound, 'gameUuid');
+    if (!game) return new NotFoundError(ClaimErrorCode.notFound, ClaimMessage.notFound, 'gameUuid');
     if (game.roomId !== request.roomId) {
-      return new NotFoundError('claim/wrong-room', ClaimMessage.wrongRoom, 'roomUuid');
+      return new NotFoundError(ClaimErrorCode.wrongRoom, ClaimMessage.wrongRoom, 'roomUuid');
     }
     const rule = claimRefusal(
       {
-        stage: game.state as Stage,
-        luckyFateMode: game.luckyFateMode as 'pre-game' | 'in-game',
+        stage: game.stage,
+        luckyFateMode: game.luckyFateMode,
         started: game.startTime <= now,
         ticketsLeft: game.ticketsAvailable,
         // A held ticket is the claim's answer, never a refusal.

@@ -184,12 +184,6 @@ export function playSfx(name: Sfx, volume = 0.6): void {
   });
 }
 
-export function stopSfx(): void {
-  ifHowlerRequested(() => {
-    for (const howl of effects.values()) howl.stop();
-  });
-}
-
 /** The shared button's click. */
 export function playClick(): void {
   playSfx('click', 0.4);

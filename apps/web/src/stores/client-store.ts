@@ -2,7 +2,6 @@ import { create } from 'zustand';
 
 /** Background themes of docs/player-app.md (Constants); a room's theme colours the whole app while it is in focus. */
 export type BackgroundTheme = 'RED' | 'GOLD' | 'GREEN' | 'DEFAULT';
-export const backgroundThemes: readonly BackgroundTheme[] = ['RED', 'GOLD', 'GREEN', 'DEFAULT'];
 
 export interface LiveVideoState {
   /** The browser blocked autoplay with sound: the player must tap to allow audio. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { choiceBodySchema, luckyFatePickBodySchema } from '@ruthless/protocol';
+import { GameErrorCode, choiceBodySchema, luckyFatePickBodySchema } from '@ruthless/protocol';
 import type { LuckyFatePick } from '@ruthless/game';
 import { ConflictError, NotFoundError } from '../../../errors';
 import { PLAYER_ERRORS as errors } from '../../../schemas/errors';
@@ -65,9 +65,9 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const results = await live.results(request.params.gameUuid);
       if (results === 'not-found')
-        throw new NotFoundError('game/not-found', 'This game does not exist.', 'gameUuid');
+        throw new NotFoundError(GameErrorCode.notFound, 'This game does not exist.', 'gameUuid');
       if (results === 'not-ended') {
-        throw new ConflictError('game/not-ended', 'The results are published when the game ends.');
+        throw new ConflictError(GameErrorCode.notEnded, 'The results are published when the game ends.');
       }
       return results;
     },
@@ -86,9 +86,9 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const log = await live.eventLog(request.params.gameUuid);
       if (log === 'not-found')
-        throw new NotFoundError('game/not-found', 'This game does not exist.', 'gameUuid');
+        throw new NotFoundError(GameErrorCode.notFound, 'This game does not exist.', 'gameUuid');
       if (log === 'not-ended') {
-        throw new ConflictError('game/not-ended', 'The event log is published when the game ends.');
+        throw new ConflictError(GameErrorCode.notEnded, 'The event log is published when the game ends.');
       }
       return log;
     },

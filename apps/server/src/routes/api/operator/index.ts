@@ -13,7 +13,7 @@ const errors = errorResponses(400, 401, 403, 409);
 
 /** /api/operator: registration with the operator and the player's settings (docs/player-app.md, Calls). */
 const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.accounts.operatorService;
+  const service = app.accounts.profileService;
   app.post(
     '/auth',
     {

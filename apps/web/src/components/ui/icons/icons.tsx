@@ -89,13 +89,6 @@ export const PhoneIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const RotateIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="7" y="3" width="10" height="18" rx="2" />
-    <path d="M3 9a9 9 0 0 1 3-5M21 15a9 9 0 0 1-3 5" />
-  </Icon>
-);
-
 export const KeyIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="8" cy="15" r="4.5" fill="currentColor" fillOpacity="0.25" />

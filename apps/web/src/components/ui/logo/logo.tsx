@@ -26,19 +26,9 @@ export function decodeLogo(): Promise<void> {
 }
 
 /**
- * The RUTHLESS wordmark: gold letters on an arc with a dark outline, a shimmer that crosses them
- * and a glow, like a studio sign.
- *
- * The face is a picture whose letters are outlines (scripts/make-wordmark.mjs), not text in the
- * display font: drawn with the first paint, the logo is the loading screen's largest paint at once,
- * not again when the font has been decoded, which held every first screen's LCP back
- * (docs/web-quality.md). A file rather than markup keeps its 4 kB out of every screen's script.
- *
- * Two stacked drawings, so the animation never repaints the expensive one: the face (outline,
- * gold, its drop-shadow) is painted once; the shimmer (a band masked by the face) and sparkles
- * move in a light overlay with no filter, and the glow is a layer of its own that only changes
- * opacity (the compositor's work).
- * An animated filter repainted the whole blurred logo every frame.
+ * The RUTHLESS wordmark, like a studio sign. Its face is a picture of outlined letters
+ * (scripts/make-wordmark.mjs), so the first screen's largest paint never waits for the font
+ * (docs/web-quality.md); shimmer and glow move in layers of their own and never repaint it.
  */
 export function Logo({ className, variant = 'hero' }: LogoProps) {
   return (

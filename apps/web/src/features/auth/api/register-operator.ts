@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { OPERATOR, type OperatorRegistrationInput } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
 
@@ -21,5 +20,3 @@ export function registerOperator({ token, email, firstName = '', lastName = '' }
     headers: { Authorization: `Bearer ${token}` },
   });
 }
-
-export const useRegisterOperator = () => useMutation({ mutationFn: registerOperator });

@@ -1,5 +1,5 @@
 import type { Howl } from 'howler';
-import { playSfx, stopSfx, withHowler, type Sfx } from '@/lib/sound';
+import { playSfx, withHowler, type Sfx } from '@/lib/sound';
 
 const calls = new Map<number, Howl>();
 let lastCall: Howl | undefined;
@@ -20,9 +20,4 @@ export function playCall(ball: number): void {
     lastCall = howl;
     howl.play();
   });
-}
-
-export function stopGameAudio(): void {
-  lastCall?.stop();
-  stopSfx();
 }

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { toast } from '@/lib/toast';
+import { hasChat } from '@ruthless/game';
 import type { LiveView } from '@ruthless/protocol';
 import { errorMessage } from '@/lib/api-client';
 import { formatCurrency } from '@/lib/currency';
@@ -28,15 +29,6 @@ const STAGE_NAMES: Record<LiveView['stage'], string> = {
   cancelled: 'Cancelled',
 };
 const PRIZE_NAMES = { 'one-line': 'One line', 'two-lines': 'Two lines', 'full-house': 'Full house' };
-/** The stages the chat is open in (docs/chat.md): from the green room until the results. */
-const CHAT_OPEN_STAGES = new Set<LiveView['stage']>([
-  'green-room',
-  'reels',
-  'lucky-fate',
-  'draw',
-  'ruthless',
-  'reveal',
-]);
 const numbers = Array.from({ length: 90 }, (_, i) => i + 1);
 
 /** What the timer shows for the stage: a count down to its end, or the time since it began. */
@@ -440,7 +432,7 @@ export function LiveScreen() {
         <HostChatPanel
           gameUuid={gameUuid}
           roomUuid={game.data?.roomUuid}
-          chatOpen={Boolean(view && CHAT_OPEN_STAGES.has(view.stage))}
+          chatOpen={Boolean(view && hasChat(view.stage))}
         />
         <AuditList gameUuid={gameUuid} />
       </div>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
+import { isLiveStage, isStage } from '@ruthless/game';
 import type { HostGame } from '@ruthless/protocol';
 import { errorMessage } from '@/lib/api-client';
 import { formatCurrency } from '@/lib/currency';
@@ -22,8 +23,8 @@ type Side =
   | { kind: 'edit'; game: HostGame }
   | { kind: 'duplicate'; game: HostGame };
 
-const LIVE_STATES = new Set(['green-room', 'reels', 'lucky-fate', 'draw', 'ruthless', 'reveal']);
-const tone = (state: string) => (LIVE_STATES.has(state) ? 'live' : state);
+// The host's list carries the stage as a plain string (packages/protocol/src/host.ts).
+const tone = (state: string) => (isStage(state) && isLiveStage(state) ? 'live' : state);
 const isOpen = (game: HostGame) => game.state === 'scheduled' && Date.parse(game.gameStartTime) > Date.now();
 
 function DuplicateForm({ game, onDone }: { game: HostGame; onDone: () => void }) {

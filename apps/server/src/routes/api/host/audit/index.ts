@@ -16,7 +16,9 @@ const hostAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: auditListSchema, ...errors },
       },
     },
-    async (request) => ({ entries: await host.listAudit(request.query) }),
+    async ({ query }) => ({
+      entries: await host.listAudit({ roomId: query.roomUuid, gameId: query.gameUuid, limit: query.limit }),
+    }),
   );
 };
 

@@ -11,10 +11,10 @@ import { aliasSkeleton, isStaffName } from './alias-skeleton';
 import type { Player } from '../auth/identity';
 import {
   AliasTakenError,
-  type OperatorRepository,
+  type ProfileRepository,
   type PlayerProfileRow,
   type ProfileChanges,
-} from './operator.repository';
+} from './profile.repository';
 
 export const ALIAS_TAKEN_MESSAGE = 'That chat name is already taken. Please choose another.';
 export const ALIAS_RESERVED_MESSAGE = 'That chat name is reserved for the show. Please choose another.';
@@ -31,10 +31,13 @@ function toSettings(row: PlayerProfileRow): UserSettings {
   };
 }
 
-/** Registration with the operator and the player's settings there (docs/player-app.md: State kept by the app, Validation, Calls). */
-export class OperatorService {
+/**
+ * The player's profile: registration with the operator and the settings kept there, the chat name
+ * included (docs/player-app.md: State kept by the app, Validation, Calls).
+ */
+export class ProfileService {
   constructor(
-    private readonly repository: OperatorRepository,
+    private readonly repository: ProfileRepository,
     private readonly log: { info(object: object, message: string): void },
   ) {}
 

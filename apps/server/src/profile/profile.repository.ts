@@ -26,7 +26,8 @@ const ALIAS_INDEX = 'player_profiles_operator_alias_key';
 // PostgreSQL's unique_violation, from pg or PGlite, possibly wrapped by Drizzle.
 const isAliasConflict = (error: unknown) => isUniqueViolation(error, ALIAS_INDEX);
 
-export class OperatorRepository {
+/** The SQL of the players' profiles (player_profiles): registration with the operator, settings, chat names. */
+export class ProfileRepository {
   constructor(private readonly db: Db) {}
 
   /** Creates the registration, or leaves an existing one as it is (names filled in if empty). */
