@@ -22,10 +22,15 @@ export function mustMatch(project: TestProjectInlineConfiguration): TestProjectI
 
 /**
  * Server test files that run one at a time, after all the others: they time a failover or a
- * restart against a limit, run several server processes behind nginx, build the server, or stop
- * and start database servers, and would be slowed or disturbed by another file beside them.
+ * restart against a limit, count frames or events in a time window of the real clock (a burst of
+ * claims, a chat batch, a game starting 2.5 s after its setup), run several server processes
+ * behind nginx, build the server, or stop and start database servers, and would be slowed or
+ * disturbed by another file beside them.
  */
 const serverFilesAlone = [
+  'apps/server/test/chat/chat.test.ts',
+  'apps/server/test/live/green-room-rollover.test.ts',
+  'apps/server/test/tickets/claims-concurrency.test.ts',
   'apps/server/test/cluster/**/*.test.ts',
   'apps/server/test/compiled/**/*.test.ts',
   'apps/server/test/deploy/nginx-site.test.ts',
