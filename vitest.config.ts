@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { globSync } from 'tinyglobby';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
@@ -19,9 +20,62 @@ export function mustMatch(project: TestProjectInlineConfiguration): TestProjectI
   return project;
 }
 
+/**
+ * Server test files that run one at a time, after all the others: they time a failover or a
+ * restart against a limit, count frames or events in a time window of the real clock (a burst of
+ * claims, a chat batch, a game starting 2.5 s after its setup), run several server processes
+ * behind nginx, build the server, or stop and start database servers, and would be slowed or
+ * disturbed by another file beside them.
+ */
+const serverFilesAlone = [
+  'apps/server/test/chat/chat.test.ts',
+  'apps/server/test/live/green-room-rollover.test.ts',
+  'apps/server/test/tickets/claims-concurrency.test.ts',
+  'apps/server/test/cluster/**/*.test.ts',
+  'apps/server/test/compiled/**/*.test.ts',
+  'apps/server/test/deploy/nginx-site.test.ts',
+  'apps/server/test/faults/**/*.test.ts',
+  'apps/server/test/live/live-restart.test.ts',
+  'apps/server/test/live/live-stream.test.ts',
+];
+
+/** The real app on a real database, over HTTP and sockets (apps/server/test/). */
+function serverProject({
+  name,
+  include,
+  exclude = [],
+  fileParallelism,
+}: {
+  name: string;
+  include: string[];
+  exclude?: string[];
+  fileParallelism: boolean;
+}): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name,
+      include,
+      exclude: ['**/node_modules/**', ...exclude],
+      fileParallelism,
+      // Each file starts a real app on a real database: give them time.
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      // Migrates a database once per run, which each test app starts from a copy of
+      // (test-app.ts); gives each file a Redis prefix of its own.
+      globalSetup: ['apps/server/test/support/suite-setup.ts'],
+      setupFiles: ['apps/server/test/support/file-setup.ts'],
+      // @fastify/autoload imports the route and plugin files itself: through Vitest, so the
+      // TypeScript is transformed (Node alone cannot load .ts), as its docs advise.
+      server: { deps: { inline: ['@fastify/autoload'] } },
+    },
+  };
+}
+
 /** Unit and integration tests of every workspace; browser tests are Playwright's (e2e/). */
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core free: on two cores that ran every file one at a time.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: { name: 'repo', include: ['test/**/*.test.ts'], testTimeout: 30_000 },
@@ -32,20 +86,15 @@ export default defineConfig({
       {
         test: { name: 'protocol', include: ['packages/protocol/test/**/*.test.ts'] },
       },
-      {
-        test: {
-          name: 'server',
-          include: ['apps/server/test/**/*.test.ts'],
-          // Each file starts a real app on a real database: give them time, one file at a time
-          // on this two-core machine.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-          // @fastify/autoload imports the route and plugin files itself: through Vitest, so the
-          // TypeScript is transformed (Node alone cannot load .ts), as its docs advise.
-          server: { deps: { inline: ['@fastify/autoload'] } },
-        },
-      },
+      serverProject({
+        name: 'server',
+        include: ['apps/server/test/**/*.test.ts'],
+        exclude: serverFilesAlone,
+        // Most of a server test's time is spent waiting on its app and sockets: two files at a
+        // time keep both cores busy.
+        fileParallelism: true,
+      }),
+      serverProject({ name: 'server-alone', include: serverFilesAlone, fileParallelism: false }),
       {
         // Pure functions of the app, in Node: no DOM needed so far. vite/: the build's route budgets.
         resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },

@@ -1,8 +1,11 @@
-// `npm test`: every check the project has, in order: lint and format, types, unit and
-// integration tests (Vitest), then the browser tests (Playwright in Chromium). Runs every step,
-// prints what each counted, writes test-results/summary.json and ends with "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check the project has: lint and format, types and the web build (these
+// independent checks side by side, one per core), then unit and integration tests (Vitest), then
+// the browser tests (Playwright in Chromium). Runs every step, prints what each counted and how
+// long it took (a table at the end), writes test-results/summary.json and ends with
+// "N passed, N failed".
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { playwrightFailures, vitestFailures } from './failed-tests.mjs';
 
@@ -11,23 +14,78 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
+const started = performance.now();
 const steps = [];
-function run(name, command, args) {
-  console.log(`\n▶ ${name}: ${[command, ...args].join(' ')}`);
-  const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  steps.push({ name, ok: status === 0 });
-  return status === 0;
+const duration = (seconds) =>
+  seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+
+/**
+ * Runs one step. A step run beside others (`buffered`) keeps its output until it ends, so each
+ * step's lines stay together in the log.
+ */
+function run(name, command, args, { buffered = false } = {}) {
+  const line = `\n▶ ${name}: ${[command, ...args].join(' ')}`;
+  if (!buffered) console.log(line);
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => (output += `${error.message}\n`));
+    child.on('close', (status) => {
+      const step = { name, ok: status === 0, seconds: (performance.now() - start) / 1000 };
+      steps.push(step);
+      if (buffered) {
+        console.log(line);
+        if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      }
+      console.log(`${step.ok ? '✔' : '✘'} ${name}: ${duration(step.seconds)}`);
+      resolve(step.ok);
+    });
+  });
 }
 const npx = (...args) => ['npx', ['--no-install', ...args]];
 
-run('lint', ...npx('eslint', '.'));
-run('format', ...npx('prettier', '--check', '.'));
-for (const project of ['.', 'packages/game', 'packages/protocol', 'apps/server', 'apps/web']) {
-  run(`types ${project}`, ...npx('tsc', '-p', project, '--noEmit'));
+/** Runs the steps `limit` at a time; resolves with each one's outcome, in the given order. */
+async function sideBySide(jobs, limit) {
+  const outcomes = [];
+  let next = 0;
+  async function worker() {
+    while (next < jobs.length) {
+      const index = next++;
+      outcomes[index] = await jobs[index]();
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  return outcomes;
 }
-// Through build-web.mjs so the build's fingerprint is written: apps/web/vite/route-budgets.test.ts reuses it.
-const built = run('build web app', 'node', ['scripts/build-web.mjs', '--force']);
-run(
+
+// The checks that read the sources and depend on nothing else, longest first so that the cores
+// stay busy to the end. The web build goes through build-web.mjs so the build's fingerprint is
+// written: apps/web/vite/route-budgets.test.ts reuses it.
+const staticChecks = [
+  ['lint', ...npx('eslint', '.')],
+  ['build web app', 'node', ['scripts/build-web.mjs', '--force']],
+  ...['apps/web', 'apps/server', '.', 'packages/protocol', 'packages/game'].map((project) => [
+    `types ${project}`,
+    ...npx('tsc', '-p', project, '--noEmit'),
+  ]),
+  ['format', ...npx('prettier', '--check', '.')],
+];
+const staticOutcomes = await sideBySide(
+  staticChecks.map(
+    ([name, command, args]) =>
+      () =>
+        run(name, command, args, { buffered: true }),
+  ),
+  os.availableParallelism(),
+);
+const built = staticOutcomes[staticChecks.findIndex(([name]) => name === 'build web app')];
+await run(
   'unit and integration tests',
   ...npx(
     'vitest',
@@ -37,9 +95,9 @@ run(
     `--outputFile.json=${results}/vitest.json`,
   ),
 );
-const haveChromium = run('chromium', 'node', ['scripts/ensure-chromium.mjs']);
-if (built && haveChromium) run('browser tests', ...npx('playwright', 'test'));
-else steps.push({ name: 'browser tests', ok: false });
+const haveChromium = await run('chromium', 'node', ['scripts/ensure-chromium.mjs']);
+if (built && haveChromium) await run('browser tests', ...npx('playwright', 'test'));
+else steps.push({ name: 'browser tests', ok: false, seconds: 0 });
 
 function readJson(file) {
   const full = path.join(results, file);
@@ -72,8 +130,16 @@ const summary = {
   failedTests,
   passed: unit.passed + browser.passed,
   failed: unit.failed + browser.failed + failedSteps.length,
+  durations: Object.fromEntries(steps.map((step) => [step.name, Math.round(step.seconds * 10) / 10])),
+  seconds: Math.round((performance.now() - started) / 100) / 10,
 };
 writeFileSync(path.join(results, 'summary.json'), JSON.stringify(summary, null, 2));
+
+console.log('\nDurations');
+for (const step of steps) {
+  console.log(`  ${step.ok ? '✔' : '✘'} ${step.name.padEnd(28)} ${duration(step.seconds).padStart(12)}`);
+}
+console.log(`  ${'npm test (wall clock)'.padEnd(30)} ${duration(summary.seconds).padStart(12)}`);
 
 console.log('\nSummary');
 console.log(`  unit and integration: ${unit.passed} passed, ${unit.failed} failed`);

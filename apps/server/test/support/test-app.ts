@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app';
 import type { AccountsOptions } from '../../src/auth/accounts';
 import type { SocketEventLimits } from '../../src/realtime/socket-server';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/database';
+import { adminQuery, copyPgliteTemplate, databaseOn, type DatabaseTemplates } from './database-template';
 
 export interface TestApp {
   app: App;
@@ -19,8 +20,21 @@ export interface TestApp {
 }
 
 /**
+ * The run's migrated databases (suite-setup.ts), when Vitest's server project made them; none
+ * when this module runs outside Vitest (the benchmarks).
+ */
+function databaseTemplates(): DatabaseTemplates | undefined {
+  try {
+    return inject('databaseTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Starts the real app on a real database, listening on a free port: PGlite in a fresh folder
- * by default, or a fresh database on the PostgreSQL of DATABASE_URL when it is set (CI).
+ * by default, or a fresh database on the PostgreSQL of DATABASE_URL when it is set (CI). Either
+ * starts as a copy of the run's migrated template (database-template.ts).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -41,12 +55,14 @@ export async function startTestApp(
   const port = options.reachablePublicUrl ? await freePort() : 0;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-test-'));
   // A test that brings its own database (env.DATABASE_URL) needs no scratch one.
+  const templates = databaseTemplates();
   const database =
     process.env.DATABASE_URL && env.DATABASE_URL === undefined
-      ? await createScratchDatabase(process.env.DATABASE_URL)
+      ? await createScratchDatabase(process.env.DATABASE_URL, { template: templates?.postgresDatabase })
       : undefined;
-  // A production process only checks the schema (db/database.ts): migrate first, as a deploy does.
   const databaseUrl = env.DATABASE_URL ?? database?.url;
+  if (!databaseUrl && env.DATA_DIR === undefined && templates) await copyPgliteTemplate(templates, dataDir);
+  // A production process only checks the schema (db/database.ts): migrate first, as a deploy does.
   if (databaseUrl && env.NODE_ENV === 'production') {
     await (await openDatabase({ databaseUrl, dataDir, migrations: 'apply' })).close();
   }
@@ -60,6 +76,8 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url,
     REDIS_URL: process.env.REDIS_URL,
+    // This test file's own (file-setup.ts).
+    ...(process.env.REDIS_PREFIX ? { REDIS_PREFIX: process.env.REDIS_PREFIX } : {}),
     ...env,
   });
   // Each app counts its own rate limits, so test files sharing a Redis (CI) never use up each
@@ -81,25 +99,19 @@ export async function startTestApp(
   };
 }
 
-/** A database of its own for one test file, dropped afterwards. */
+/**
+ * A database of its own for one test file, dropped afterwards: empty, or a copy of `template`
+ * (a database on the same server that no one is connected to).
+ */
 export async function createScratchDatabase(
   serverUrl: string,
+  { template }: { template?: string | undefined } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `ruthless_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    url: databaseOn(serverUrl, name),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
