@@ -15,7 +15,19 @@ export function useHostChatFeed(gameUuid: string): (snapshotChat: ChatMessage[])
   const onSnapshot = useChatFeed(gameUuid);
   const chat = useHostChat(gameUuid);
   useEffect(() => {
-    if (chat.data) useChatStore.getState().receive(gameUuid, chat.data.messages, { me: null, history: true });
+    if (!chat.data) return;
+    const store = useChatStore.getState();
+    store.receive(gameUuid, chat.data.messages, { me: null, history: true });
+    // The list names each author by their alias read now: a reset from this game's chat, which no
+    // push announces, shows once the list is read again.
+    const shown = new Map(store.messages.map((message) => [message.messageUuid, message.alias]));
+    const renamed = new Map<string, string>();
+    for (const message of chat.data.messages) {
+      const alias = shown.get(message.messageUuid);
+      if (!message.fromHost && alias !== undefined && alias !== message.alias)
+        renamed.set(message.playerUuid, message.alias);
+    }
+    for (const [playerUuid, alias] of renamed) store.rename(gameUuid, playerUuid, alias);
   }, [gameUuid, chat.data]);
   return onSnapshot;
 }
