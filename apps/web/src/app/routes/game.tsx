@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useParams, useSearchParams } from 'react-router';
 import { ChatButton } from '@/features/chat/components/chat-button';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
-import { useChatFeed } from '@/features/chat/hooks/use-chat-feed';
+import { useChatFeed } from '@/lib/chat/use-chat-feed';
 import { ExitModal } from '@/features/game/components/exit-modal';
 import { GameScreen } from '@/features/game/components/game-screen';
 import { PreviewStart } from '@/features/game/components/preview-start';

@@ -1,11 +1,12 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { playClick } from '@/lib/sound';
+import { useDesk } from '../desk';
 import { Spinner } from '../spinner';
 import styles from './button.module.css';
 
-export type ButtonVariant = 'gold' | 'ruby' | 'glass';
-export type ButtonSize = 'md' | 'lg';
+export type ButtonVariant = 'gold' | 'ruby' | 'emerald' | 'glass';
+export type ButtonSize = 'sm' | 'md' | 'lg';
 
 interface StyleProps {
   variant?: ButtonVariant;
@@ -25,7 +26,10 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, St
   isLoading?: boolean;
 }
 
-/** The show's chunky button: a raised face that presses down, with the click sound. */
+/**
+ * The show's chunky button: a raised face that presses down, with the click sound (silent in the
+ * host console's DeskTheme).
+ */
 export function Button({
   variant,
   size,
@@ -39,6 +43,7 @@ export function Button({
   onClick,
   ...rest
 }: ButtonProps) {
+  const desk = useDesk();
   return (
     <button
       type={type}
@@ -46,14 +51,14 @@ export function Button({
       disabled={disabled || isLoading}
       aria-busy={isLoading || undefined}
       onClick={(event) => {
-        playClick();
+        if (!desk) playClick();
         onClick?.(event);
       }}
       {...rest}
     >
       {isLoading ? (
         <>
-          <Spinner size={size === 'lg' ? 28 : 22} label="Loading" />
+          <Spinner size={size === 'lg' ? 28 : size === 'sm' ? 16 : 22} label="Loading" />
           <span>Loading...</span>
         </>
       ) : (
@@ -83,11 +88,12 @@ export function LinkButton({
   onClick,
   ...rest
 }: LinkButtonProps) {
+  const desk = useDesk();
   return (
     <Link
       className={buttonClassName({ variant, size, fullWidth }, className)}
       onClick={(event) => {
-        playClick();
+        if (!desk) playClick();
         onClick?.(event);
       }}
       {...rest}

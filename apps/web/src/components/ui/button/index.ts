@@ -1,1 +1,8 @@
-export { Button, LinkButton, type ButtonProps, type LinkButtonProps, type ButtonVariant } from './button';
+export {
+  Button,
+  LinkButton,
+  type ButtonProps,
+  type LinkButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+} from './button';

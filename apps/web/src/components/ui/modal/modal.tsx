@@ -10,6 +10,8 @@ export interface ModalProps {
   /** The buttons under the text (a notice's choices); a form brings its own. */
   actions?: ReactNode;
   tone?: 'gold' | 'ruby';
+  /** 'alertdialog' for a question that must be answered (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
   /** 'notice': short and centred over the show; 'form': wider, scrolls, over the app's bars. */
   variant?: 'notice' | 'form';
   /** Escape anywhere on the page. */
@@ -35,6 +37,7 @@ export function Modal({
   children,
   actions,
   tone = 'gold',
+  role = 'dialog',
   variant = 'notice',
   onEscape,
   onClose,
@@ -99,7 +102,7 @@ export function Modal({
       <div
         ref={box}
         className={[styles.modal, styles[variant], styles[tone]].join(' ')}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         data-testid={testId}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChatIcon } from '@/components/ui/icons';
-import { useChatStore } from '../stores/chat-store';
+import { useChatStore } from '@/lib/chat/chat-store';
 import round from '@/components/ui/round-button/round-button.module.css';
 import styles from './chat-button.module.css';
 

@@ -4,7 +4,7 @@ import { CHAT_MAX_LENGTH } from '@ruthless/protocol';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
 import { useSendChatMessage } from '../api/send-chat-message';
-import { useChatStore } from '../stores/chat-store';
+import { useChatStore } from '@/lib/chat/chat-store';
 import { chatPanelId } from './chat-button';
 import styles from './chat-panel.module.css';
 

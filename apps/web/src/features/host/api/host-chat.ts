@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { hostChatResponseSchema, sendChatResponseSchema, type ChatMessage } from '@ruthless/protocol';
+import { hostChatResponseSchema, sendChatResponseSchema } from '@ruthless/protocol';
 import { api } from '@/lib/api-client';
+import { useChatStore } from '@/lib/chat/chat-store';
 
 export const hostChatQueryKey = (gameUuid: string) => ['host', 'chat', gameUuid] as const;
 
@@ -56,17 +57,10 @@ export function sendHostChat(body: { gameUuid: string; roomUuid: string; chatCon
 }
 
 export function useSendHostChat(gameUuid: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendHostChat,
-    // Shown at once; the socket's copy of it is recognised by its id and not added twice.
+    // Shown at once; the socket's copy of it is recognised by its seq and not added twice.
     onSuccess: ({ message }) =>
-      queryClient.setQueryData<{ messages: ChatMessage[]; mutedPlayerUuids: string[] }>(
-        hostChatQueryKey(gameUuid),
-        (data) =>
-          data && !data.messages.some((known) => known.messageUuid === message.messageUuid)
-            ? { ...data, messages: [...data.messages, message].slice(-200) }
-            : data,
-      ),
+      useChatStore.getState().receive(gameUuid, [message], { me: null, history: true }),
   });
 }

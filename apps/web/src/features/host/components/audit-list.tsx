@@ -1,7 +1,8 @@
 import type { AuditEntry } from '@ruthless/protocol';
 import { useAudit } from '../api/get-audit';
 import { formatClock, formatStart } from '../utils/time';
-import styles from './host-console.module.css';
+import shared from './host-console.module.css';
+import styles from './audit-list.module.css';
 
 /** What each route does, in the host's words: 'METHOD /api/host/pattern' -> words. */
 const ACTION_WORDS: Record<string, string> = {
@@ -63,25 +64,25 @@ export function AuditList({ roomUuid, gameUuid }: { roomUuid?: string; gameUuid?
   const audit = useAudit({ roomUuid, gameUuid });
   const entries = audit.data ?? [];
   return (
-    <section className={styles.panel} aria-labelledby="audit-title">
-      <header className={styles.panelHead}>
-        <h2 id="audit-title" className={styles.panelTitle}>
+    <section className={shared.panel} aria-labelledby="audit-title">
+      <header className={shared.panelHead}>
+        <h2 id="audit-title" className={shared.panelTitle}>
           Audit
         </h2>
-        <span className={styles.count}>{entries.length}</span>
+        <span className={shared.count}>{entries.length}</span>
       </header>
       {/* Scrolls: focusable, so a keyboard can scroll it too. */}
-      <div className={styles.panelBody} style={{ maxHeight: 260 }} tabIndex={0}>
+      <div className={`${shared.panelBody} ${styles.body}`} tabIndex={0}>
         {entries.length === 0 ? (
-          <p className={styles.empty}>No host actions yet.</p>
+          <p className={shared.empty}>No host actions yet.</p>
         ) : (
-          <ol className={styles.list} aria-label="Host actions">
+          <ol className={shared.list} aria-label="Host actions">
             {entries.map((entry) => {
               const target = targetLabel(entry);
               const place = placeLabel(entry, { roomUuid, gameUuid });
               return (
                 <li key={entry.id} className={styles.auditItem}>
-                  <span className={styles.mono}>{formatClock(entry.at)}</span>
+                  <span className={shared.mono}>{formatClock(entry.at)}</span>
                   <span>
                     <strong>{actionLabel(entry.action)}</strong>
                     {target && <span className={styles.auditTarget}> · {target}</span>}
@@ -92,7 +93,7 @@ export function AuditList({ roomUuid, gameUuid }: { roomUuid?: string; gameUuid?
                       </>
                     )}
                     <br />
-                    <span className={styles.muted}>{entry.hostEmail ?? 'unknown'}</span>
+                    <span className={shared.muted}>{entry.hostEmail ?? 'unknown'}</span>
                   </span>
                   <span
                     className={styles.status}

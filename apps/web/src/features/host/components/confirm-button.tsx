@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import styles from './host-console.module.css';
+import { useState, type ReactNode } from 'react';
+import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 
 interface ConfirmButtonProps {
   /** The button's label. */
@@ -10,9 +11,12 @@ interface ConfirmButtonProps {
   message: string;
   confirmLabel: string;
   onConfirm: () => void;
+  /** The button's own look; the dialog's yes takes `tone`. */
+  variant?: ButtonVariant;
+  size?: ButtonSize;
   className?: string;
   disabled?: boolean;
-  tone?: 'danger' | 'primary' | 'go';
+  tone?: ButtonVariant;
 }
 
 /** A control that cannot be undone: it asks first, in a dialog, and acts only on the explicit yes. */
@@ -22,56 +26,51 @@ export function ConfirmButton({
   message,
   confirmLabel,
   onConfirm,
+  variant = 'glass',
+  size,
   className,
   disabled,
-  tone = 'danger',
+  tone = 'ruby',
 }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    cancelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  const close = () => setOpen(false);
 
   return (
     <>
-      <button type="button" className={className} disabled={disabled} onClick={() => setOpen(true)}>
+      <Button
+        variant={variant}
+        size={size}
+        className={className}
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+      >
         {children}
-      </button>
+      </Button>
       {open && (
-        <div className={styles.backdrop} onClick={() => setOpen(false)}>
-          <div
-            className={styles.dialog}
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="confirm-title"
-            onClick={(event) => event.stopPropagation()}
-          >
-            <h2 id="confirm-title">{title}</h2>
-            <p>{message}</p>
-            <div className={styles.formActions}>
-              <button ref={cancelRef} type="button" className={styles.btn} onClick={() => setOpen(false)}>
+        <Modal
+          title={title}
+          role="alertdialog"
+          tone={tone === 'ruby' ? 'ruby' : 'gold'}
+          onEscape={close}
+          actions={
+            <>
+              <Button variant="glass" onClick={close}>
                 Go back
-              </button>
-              <button
-                type="button"
-                className={`${styles.btn} ${styles[tone]}`}
+              </Button>
+              <Button
+                variant={tone}
                 onClick={() => {
-                  setOpen(false);
+                  close();
                   onConfirm();
                 }}
               >
                 {confirmLabel}
-              </button>
-            </div>
-          </div>
-        </div>
+              </Button>
+            </>
+          }
+        >
+          <p>{message}</p>
+        </Modal>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import type { CreateGameBody, HostGame } from '@ruthless/protocol';
-import styles from './host-console.module.css';
+import { Field, FieldRow } from '@/components/ui/form-field';
 
 /** The form's raw values: pounds and seconds as typed, blank timings meaning the defaults. */
 export interface GameFieldValues {
@@ -78,45 +78,38 @@ export function GameFields({
     onChange({ ...values, [key]: event.target.value });
   return (
     <>
-      <div className={styles.row}>
-        <label className={styles.field}>
-          Max tickets
+      <FieldRow>
+        <Field label="Max tickets">
           <input type="number" min={1} max={100000} value={values.maxTickets} onChange={set('maxTickets')} />
-        </label>
-        <label className={styles.field}>
-          Lucky fate
+        </Field>
+        <Field label="Lucky fate">
           <select value={values.luckyFate} onChange={set('luckyFate')}>
             <option value="in-game">In the game</option>
             <option value="pre-game">At purchase</option>
           </select>
-        </label>
-      </div>
-      <div className={styles.row}>
-        <label className={styles.field}>
-          One line (£)
+        </Field>
+      </FieldRow>
+      <FieldRow>
+        <Field label="One line (£)">
           <input inputMode="decimal" value={values.oneLine} onChange={set('oneLine')} />
-        </label>
-        <label className={styles.field}>
-          Two lines (£)
+        </Field>
+        <Field label="Two lines (£)">
           <input inputMode="decimal" value={values.twoLines} onChange={set('twoLines')} />
-        </label>
-        <label className={styles.field}>
-          Full house (£)
+        </Field>
+        <Field label="Full house (£)">
           <input inputMode="decimal" value={values.fullHouse} onChange={set('fullHouse')} />
-        </label>
-      </div>
-      <div className={styles.row}>
+        </Field>
+      </FieldRow>
+      <FieldRow>
         {TIMINGS.map(([key, , label]) => (
-          <label key={key} className={styles.field}>
-            {label}
+          <Field key={key} label={label}>
             <input inputMode="decimal" placeholder="default" value={values[key]} onChange={set(key)} />
-          </label>
+          </Field>
         ))}
-      </div>
-      <label className={styles.field}>
-        Video source (HLS .m3u8 or file; blank for the studio loop)
+      </FieldRow>
+      <Field label="Video source (HLS .m3u8 or file; blank for the studio loop)">
         <input value={values.videoSource} onChange={set('videoSource')} placeholder="https://…/show.m3u8" />
-      </label>
+      </Field>
     </>
   );
 }

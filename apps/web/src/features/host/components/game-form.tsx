@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { HostGame } from '@ruthless/protocol';
+import { Button } from '@/components/ui/button';
+import { Field, FormAlert } from '@/components/ui/form-field';
 import { useSaveGame } from '../api/save-game';
 import { fromLocalInput, hostTimeZone, toLocalInput } from '../utils/time';
 import { GameFields, gameBodyFrom, initialGameFields } from './game-fields';
 import { formMessage } from '../utils/form-message';
-import styles from './host-console.module.css';
+import shared from './host-console.module.css';
 
 /** Schedule a game in a room, or change one before its start; the start is on the host's clock. */
 export function GameForm({
@@ -36,26 +38,21 @@ export function GameForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-label={game ? 'Edit game' : 'Schedule a game'}>
-      <label className={styles.field}>
-        Start ({hostTimeZone()})
+    <form className={shared.form} onSubmit={onSubmit} aria-label={game ? 'Edit game' : 'Schedule a game'}>
+      <Field label={`Start (${hostTimeZone()})`}>
         <input
           type="datetime-local"
           value={start}
           onChange={(event) => setStart(event.target.value)}
           required
         />
-      </label>
+      </Field>
       <GameFields values={values} onChange={setValues} />
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.formActions}>
-        <button type="submit" className={`${styles.btn} ${styles.primary}`} disabled={save.isPending}>
+      {error && <FormAlert>{error}</FormAlert>}
+      <div className={shared.formActions}>
+        <Button type="submit" disabled={save.isPending}>
           {game ? 'Save changes' : 'Schedule game'}
-        </button>
+        </Button>
       </div>
     </form>
   );

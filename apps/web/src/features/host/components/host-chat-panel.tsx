@@ -1,21 +1,21 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { getSocket } from '@/lib/socket';
-import { hostChatQueryKey, useChatModeration, useHostChat, useSendHostChat } from '../api/host-chat';
+import { useChatStore } from '@/lib/chat/chat-store';
+import { Button } from '@/components/ui/button';
+import { Field, FormAlert } from '@/components/ui/form-field';
+import { useChatModeration, useHostChat, useSendHostChat } from '../api/host-chat';
 import { useResetPlayerAlias } from '../api/reset-player-alias';
-import { CHAT_MAX_LENGTH, type ChatMessage } from '@ruthless/protocol';
+import { CHAT_MAX_LENGTH } from '@ruthless/protocol';
 import { formatClock } from '../utils/time';
 import { ConfirmButton } from './confirm-button';
-import styles from './host-console.module.css';
-
-type ChatData = { messages: ChatMessage[]; mutedPlayerUuids: string[] };
+import shared from './host-console.module.css';
+import styles from './host-chat-panel.module.css';
 
 /**
- * The game's chat with the host's moderation (delete a message, mute or unmute its author), on
- * the chat contract: the list comes from `GET /api/host/games/{id}/chat`, then follows the game
- * room's `chat:messages` and `chat:deleted` events on the socket the live view already joined.
+ * The game's chat with the host's moderation (delete a message, mute or unmute its author, reset
+ * their alias) and the host's own line. The messages are the app's chat receiver's (lib/chat),
+ * which the live view feeds (useHostChatFeed); who is muted comes with the moderation list.
  */
 export function HostChatPanel({
   gameUuid,
@@ -34,42 +34,8 @@ export function HostChatPanel({
   const [sendError, setSendError] = useState<string | null>(null);
   const { remove, mute } = useChatModeration(gameUuid);
   const resetAlias = useResetPlayerAlias();
-  const queryClient = useQueryClient();
-
-  useEffect(() => {
-    const socket = getSocket() as unknown as {
-      on(event: string, listener: (payload: never) => void): void;
-      off(event: string, listener: (payload: never) => void): void;
-    };
-    const key = hostChatQueryKey(gameUuid);
-    const onMessages = (payload: { gameUuid: string; messages: ChatMessage[] }) => {
-      if (payload.gameUuid !== gameUuid) return;
-      queryClient.setQueryData<ChatData>(key, (data) => {
-        if (!data) return data;
-        const known = new Set(data.messages.map((message) => message.messageUuid));
-        const added = payload.messages.filter((message) => !known.has(message.messageUuid));
-        return { ...data, messages: [...data.messages, ...added].slice(-200) };
-      });
-    };
-    const onDeleted = (payload: { gameUuid: string; messageUuids: string[] }) => {
-      if (payload.gameUuid !== gameUuid) return;
-      const gone = new Set(payload.messageUuids);
-      queryClient.setQueryData<ChatData>(key, (data) =>
-        data
-          ? { ...data, messages: data.messages.filter((message) => !gone.has(message.messageUuid)) }
-          : data,
-      );
-    };
-    socket.on('chat:messages', onMessages);
-    socket.on('chat:deleted', onDeleted);
-    return () => {
-      socket.off('chat:messages', onMessages);
-      socket.off('chat:deleted', onDeleted);
-    };
-  }, [gameUuid, queryClient]);
-
   const muted = new Set(chat.data?.mutedPlayerUuids ?? []);
-  const messages = [...(chat.data?.messages ?? [])].reverse();
+  const messages = [...useChatStore((state) => state.messages)].reverse();
   const onError = (error: unknown) => toast.error(errorMessage(error));
   const onSend = (event: FormEvent) => {
     event.preventDefault();
@@ -82,24 +48,24 @@ export function HostChatPanel({
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="chat-title" style={{ flex: 1 }}>
-      <header className={styles.panelHead}>
-        <h2 id="chat-title" className={styles.panelTitle}>
+    <section className={shared.panel} aria-labelledby="chat-title" style={{ flex: 1 }}>
+      <header className={shared.panelHead}>
+        <h2 id="chat-title" className={shared.panelTitle}>
           Chat
         </h2>
-        <span className={styles.count}>{messages.length}</span>
+        <span className={shared.count}>{messages.length}</span>
       </header>
       {/* Scrolls: focusable, so a keyboard can scroll it too. */}
-      <div className={styles.panelBody} tabIndex={0}>
+      <div className={shared.panelBody} tabIndex={0}>
         {chat.isError && (
-          <p className={styles.empty}>
+          <p className={shared.empty}>
             {chat.error instanceof ApiError && chat.error.status === 404
               ? 'The chat is not available on this server.'
               : errorMessage(chat.error)}
           </p>
         )}
-        {chat.isSuccess && messages.length === 0 && <p className={styles.empty}>No messages yet.</p>}
-        <ol className={styles.list} aria-label="Chat messages">
+        {chat.isSuccess && messages.length === 0 && <p className={shared.empty}>No messages yet.</p>}
+        <ol className={shared.list} aria-label="Chat messages">
           {messages.map((message) => {
             const isMuted = muted.has(message.playerUuid);
             return (
@@ -107,23 +73,23 @@ export function HostChatPanel({
                 <span>
                   <strong>{message.alias}</strong>{' '}
                   {message.fromHost && <span className={styles.hostChip}>host</span>}{' '}
-                  <span className={styles.muted}>{formatClock(message.sentAt)}</span>
-                  {isMuted && <span className={styles.chip}>muted</span>}
+                  <span className={shared.muted}>{formatClock(message.sentAt)}</span>
+                  {isMuted && <span className={`${shared.chip} ${styles.mutedChip}`}>muted</span>}
                 </span>
                 <span className={styles.chatText}>{message.text}</span>
                 <span className={styles.chatActions}>
-                  <button
-                    type="button"
-                    className={`${styles.btn} ${styles.small} ${styles.danger}`}
+                  <Button
+                    variant="ruby"
+                    size="sm"
                     aria-label={`Delete message from ${message.alias}`}
                     onClick={() => remove.mutate({ gameUuid, messageUuid: message.messageUuid }, { onError })}
                   >
                     Delete
-                  </button>
+                  </Button>
                   {!message.fromHost && (
-                    <button
-                      type="button"
-                      className={`${styles.btn} ${styles.small}`}
+                    <Button
+                      variant="glass"
+                      size="sm"
                       aria-label={`${isMuted ? 'Unmute' : 'Mute'} ${message.alias}`}
                       onClick={() =>
                         mute.mutate(
@@ -133,11 +99,11 @@ export function HostChatPanel({
                       }
                     >
                       {isMuted ? 'Unmute' : 'Mute'}
-                    </button>
+                    </Button>
                   )}
                   {!message.fromHost && (
                     <ConfirmButton
-                      className={`${styles.btn} ${styles.small}`}
+                      size="sm"
                       title={`Reset ${message.alias}'s alias?`}
                       message="Their chat name is cleared everywhere; they must choose a new one before they can chat again."
                       confirmLabel="Reset alias"
@@ -161,8 +127,7 @@ export function HostChatPanel({
         </ol>
       </div>
       <form className={styles.chatSend} onSubmit={onSend} aria-label="Message the players">
-        <label className={styles.field}>
-          Message as the host
+        <Field label="Message as the host">
           <input
             value={draft}
             maxLength={CHAT_MAX_LENGTH}
@@ -171,20 +136,15 @@ export function HostChatPanel({
             onChange={(event) => setDraft(event.target.value)}
             aria-describedby={sendError ? 'host-chat-error' : undefined}
           />
-        </label>
-        <button
+        </Field>
+        <Button
           type="submit"
-          className={`${styles.btn} ${styles.primary}`}
           disabled={!chatOpen || !roomUuid || !draft.trim() || send.isPending}
           aria-busy={send.isPending || undefined}
         >
           Send
-        </button>
-        {sendError && (
-          <p id="host-chat-error" className={styles.error} role="alert">
-            {sendError}
-          </p>
-        )}
+        </Button>
+        {sendError && <FormAlert id="host-chat-error">{sendError}</FormAlert>}
       </form>
     </section>
   );

@@ -1,4 +1,6 @@
 import { Link, Navigate, Route, Routes, useMatch } from 'react-router';
+import { LinkButton } from '@/components/ui/button';
+import { DeskTheme } from '@/components/ui/desk';
 import { useHostRooms } from '../api/get-host-rooms';
 import { useServerNow } from '@/hooks/use-server-now';
 import { formatClock, hostTimeZone } from '../utils/time';
@@ -34,9 +36,9 @@ function TopBar() {
         )}
       </nav>
       <span className={styles.spacer} />
-      <Link to="/" className={`${styles.btn} ${styles.small}`}>
+      <LinkButton to="/" variant="glass" size="sm">
         Player app
-      </Link>
+      </LinkButton>
       <div className={styles.clock} aria-label="Time now">
         {formatClock(now)}
         <small>{hostTimeZone()}</small>
@@ -46,21 +48,24 @@ function TopBar() {
 }
 
 /**
- * The host console (/host): rooms, their games, and one game live. Loaded on demand by the
- * host route, which lets only the host role in (the API refuses everyone else anyway).
+ * The host console (/host): rooms, their games, and one game live, built from components/ui in
+ * its desk theme. Loaded on demand by the host route, which lets only the host role in (the API
+ * refuses everyone else anyway).
  */
 export function HostConsole() {
   return (
-    <div className={styles.console}>
-      <TopBar />
-      <main className={styles.main}>
-        <Routes>
-          <Route index element={<RoomsScreen />} />
-          <Route path="rooms/:roomUuid" element={<RoomGamesScreen />} />
-          <Route path="games/:gameUuid" element={<LiveScreen />} />
-          <Route path="*" element={<Navigate to="/host" replace />} />
-        </Routes>
-      </main>
-    </div>
+    <DeskTheme>
+      <div className={styles.console}>
+        <TopBar />
+        <main className={styles.main}>
+          <Routes>
+            <Route index element={<RoomsScreen />} />
+            <Route path="rooms/:roomUuid" element={<RoomGamesScreen />} />
+            <Route path="games/:gameUuid" element={<LiveScreen />} />
+            <Route path="*" element={<Navigate to="/host" replace />} />
+          </Routes>
+        </main>
+      </div>
+    </DeskTheme>
   );
 }

@@ -13,9 +13,12 @@ import { useServerNow } from '@/hooks/use-server-now';
 import { formatDuration, formatStart } from '../utils/time';
 import { AuditList } from './audit-list';
 import { ConfirmButton } from './confirm-button';
+import { Button } from '@/components/ui/button';
+import { useHostChatFeed } from '../hooks/use-host-chat-feed';
 import { HostChatPanel } from './host-chat-panel';
 import { VideoPreview } from './video-preview';
-import styles from './host-console.module.css';
+import shared from './host-console.module.css';
+import styles from './live-screen.module.css';
 
 const STAGE_NAMES: Record<LiveView['stage'], string> = {
   scheduled: 'Scheduled',
@@ -110,7 +113,8 @@ function StatTile({
 /** One game live: its state from the game's socket events, the controls, the chat and the audit. */
 export function LiveScreen() {
   const { gameUuid = '' } = useParams();
-  useLiveGame(gameUuid, false);
+  const onChat = useHostChatFeed(gameUuid);
+  useLiveGame(gameUuid, false, undefined, onChat);
   const view = useGameStore((state) => state.view);
   const connection = useGameStore((state) => state.connection);
   const refusal = useGameStore((state) => state.refusal);
@@ -155,7 +159,7 @@ export function LiveScreen() {
   const potMultiplier = view?.reels?.potMultiplier ?? 1;
 
   if (connection === 'refused') {
-    return <p className={styles.error}>{refusal ?? 'This game cannot be followed.'}</p>;
+    return <p className={shared.error}>{refusal ?? 'This game cannot be followed.'}</p>;
   }
 
   return (
@@ -176,7 +180,7 @@ export function LiveScreen() {
         </StatTile>
         <StatTile label="Tickets left">
           {ticketsLeft ?? '—'}
-          <small className={styles.muted}>/{game.data?.maxTickets ?? '—'}</small>
+          <small className={shared.muted}>/{game.data?.maxTickets ?? '—'}</small>
         </StatTile>
         <StatTile label="Balls" testId="host-balls-count">
           {balls.length}/90
@@ -199,17 +203,18 @@ export function LiveScreen() {
       </div>
 
       <div className={styles.column}>
-        <section className={`${styles.panel} ${styles.controlsPanel}`} aria-labelledby="controls-title">
-          <header className={styles.panelHead}>
-            <h2 id="controls-title" className={styles.panelTitle}>
+        <section className={`${shared.panel} ${styles.controlsPanel}`} aria-labelledby="controls-title">
+          <header className={shared.panelHead}>
+            <h2 id="controls-title" className={shared.panelTitle}>
               Controls
             </h2>
           </header>
           <div className={styles.controls}>
             <ConfirmButton
-              className={`${styles.btn} ${styles.big}`}
+              variant="glass"
+              size="lg"
               disabled={!can['open-green-room'] || busy}
-              tone="primary"
+              tone="gold"
               title="Open the green room?"
               message="Ticket holders are let in to wait for the show. It cannot be closed again."
               confirmLabel="Open green room"
@@ -218,9 +223,10 @@ export function LiveScreen() {
               Open green room
             </ConfirmButton>
             <ConfirmButton
-              className={`${styles.btn} ${styles.big} ${styles.go}`}
+              variant="emerald"
+              size="lg"
               disabled={!can.start || busy}
-              tone="go"
+              tone="emerald"
               title="Start the show now?"
               message="The reels spin now, whatever the scheduled start. Ticket sales close. This cannot be undone."
               confirmLabel="Start now"
@@ -228,35 +234,37 @@ export function LiveScreen() {
             >
               Start now
             </ConfirmButton>
-            <button
-              type="button"
-              className={`${styles.btn} ${styles.big} ${styles.primary} ${styles.wide}`}
+            <Button
+              size="lg"
+              className={styles.wide}
               disabled={!can.draw || busy}
               aria-busy={busyWith === 'draw' || undefined}
               onClick={() => act('draw')}
             >
               Call next ball
-            </button>
-            <button
-              type="button"
-              className={`${styles.btn} ${styles.big}`}
+            </Button>
+            <Button
+              variant="glass"
+              size="lg"
               disabled={!can.pause || busy}
               aria-busy={busyWith === 'pause' || undefined}
               onClick={() => act('pause')}
             >
               Pause
-            </button>
-            <button
-              type="button"
-              className={`${styles.btn} ${styles.big}`}
+            </Button>
+            <Button
+              variant="glass"
+              size="lg"
               disabled={!can.resume || busy}
               aria-busy={busyWith === 'resume' || undefined}
               onClick={() => act('resume')}
             >
               Resume
-            </button>
+            </Button>
             <ConfirmButton
-              className={`${styles.btn} ${styles.big} ${styles.danger} ${styles.wide}`}
+              variant="ruby"
+              size="lg"
+              className={styles.wide}
               disabled={!can.end || busy}
               title="End the show?"
               message="The reveal closes, the results and the seed are published. This cannot be undone."
@@ -267,37 +275,37 @@ export function LiveScreen() {
             </ConfirmButton>
           </div>
         </section>
-        <section className={styles.panel} aria-labelledby="video-title">
-          <header className={styles.panelHead}>
-            <h2 id="video-title" className={styles.panelTitle}>
+        <section className={shared.panel} aria-labelledby="video-title">
+          <header className={shared.panelHead}>
+            <h2 id="video-title" className={shared.panelTitle}>
               Program
             </h2>
           </header>
-          <div className={styles.panelBody}>
+          <div className={shared.panelBody}>
             <VideoPreview source={game.data?.videoSource ?? view?.videoSource ?? null} />
             {game.data && (
-              <p className={styles.hint} style={{ marginTop: 8 }}>
+              <p className={shared.hint} style={{ marginTop: 8 }}>
                 Scheduled {formatStart(game.data.gameStartTime)} · lucky fate{' '}
                 {game.data.prizeLuckyFateSelections}
               </p>
             )}
-            <p className={styles.commitment} style={{ marginTop: 4 }} title="SHA-256 of the seed">
+            <p className={shared.commitment} style={{ marginTop: 4 }} title="SHA-256 of the seed">
               Commitment {view?.commitment ?? game.data?.commitment}
             </p>
           </div>
         </section>
       </div>
 
-      <div className={`${styles.column} ${styles.center}`}>
-        <section className={styles.panel} aria-labelledby="board-title">
-          <header className={styles.panelHead}>
-            <h2 id="board-title" className={styles.panelTitle}>
+      <div className={styles.column}>
+        <section className={shared.panel} aria-labelledby="board-title">
+          <header className={shared.panelHead}>
+            <h2 id="board-title" className={shared.panelTitle}>
               Called balls
             </h2>
-            {view?.reels && <span className={styles.chip}>prize ball {view.reels.prizeBall}</span>}
-            {view?.reels && <span className={styles.chip}>pot x{view.reels.potMultiplier}</span>}
+            {view?.reels && <span className={shared.chip}>prize ball {view.reels.prizeBall}</span>}
+            {view?.reels && <span className={shared.chip}>pot x{view.reels.potMultiplier}</span>}
           </header>
-          <div className={`${styles.panelBody} ${styles.boardWrap}`}>
+          <div className={`${shared.panelBody} ${styles.boardWrap}`}>
             <div>
               <div
                 className={styles.lastBall}
@@ -331,71 +339,71 @@ export function LiveScreen() {
           </div>
         </section>
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, minHeight: 0 }}>
-          <section className={styles.panel} aria-labelledby="queue-title">
-            <header className={styles.panelHead}>
-              <h2 id="queue-title" className={styles.panelTitle}>
+          <section className={shared.panel} aria-labelledby="queue-title">
+            <header className={shared.panelHead}>
+              <h2 id="queue-title" className={shared.panelTitle}>
                 Near-win queue
               </h2>
-              <span className={styles.count}>{view?.bingoTicketQueue.length ?? 0}</span>
+              <span className={shared.count}>{view?.bingoTicketQueue.length ?? 0}</span>
             </header>
-            <div className={styles.panelBody}>
+            <div className={shared.panelBody}>
               {!view?.bingoTicketQueue.length ? (
-                <p className={styles.empty}>Nobody is close yet.</p>
+                <p className={shared.empty}>Nobody is close yet.</p>
               ) : (
-                <ol className={styles.list}>
+                <ol className={shared.list}>
                   {view.bingoTicketQueue.map((entry) => (
-                    <li key={entry.ticketIndex} className={styles.item}>
+                    <li key={entry.ticketIndex} className={shared.item}>
                       <span className={styles.togo} data-two={entry.togo === 2 || undefined}>
                         {entry.togo} to go
                       </span>
                       <strong>{nameOf(entry.playerId)}</strong>
-                      <span className={styles.muted}>#{entry.ticketIndex + 1}</span>
+                      <span className={shared.muted}>#{entry.ticketIndex + 1}</span>
                     </li>
                   ))}
                 </ol>
               )}
             </div>
           </section>
-          <section className={styles.panel} aria-labelledby="winners-title">
-            <header className={styles.panelHead}>
-              <h2 id="winners-title" className={styles.panelTitle}>
+          <section className={shared.panel} aria-labelledby="winners-title">
+            <header className={shared.panelHead}>
+              <h2 id="winners-title" className={shared.panelTitle}>
                 Winners
               </h2>
             </header>
-            <div className={styles.panelBody}>
+            <div className={shared.panelBody}>
               {!view?.awards.length ? (
-                <p className={styles.empty}>No prize won yet.</p>
+                <p className={shared.empty}>No prize won yet.</p>
               ) : (
-                <ol className={styles.list} aria-label="Winners">
+                <ol className={shared.list} aria-label="Winners">
                   {view.awards.map((award) => (
-                    <li key={award.prize} className={styles.item}>
-                      <span className={styles.chip} data-tone="GOLD">
+                    <li key={award.prize} className={shared.item}>
+                      <span className={shared.chip} data-tone="GOLD">
                         {PRIZE_NAMES[award.prize]}
                       </span>
                       <span>
                         {award.winners.map((winner) => nameOf(winner.playerId)).join(', ')}
-                        <span className={styles.muted}>
+                        <span className={shared.muted}>
                           {' '}
                           on {award.ball}
                           {award.onPrizeBall ? ' ★' : ''}
                         </span>
                       </span>
-                      <span className={styles.amount}>{formatCurrency(award.amountPence)}</span>
+                      <span className={shared.amount}>{formatCurrency(award.amountPence)}</span>
                     </li>
                   ))}
                 </ol>
               )}
               {view?.final && (
                 <>
-                  <h3 className={styles.panelTitle} style={{ margin: '12px 0 6px' }}>
+                  <h3 className={shared.panelTitle} style={{ margin: '12px 0 6px' }}>
                     Finalists · pot {formatCurrency(view.final.potPence)}
                   </h3>
-                  <ol className={styles.list} aria-label="Finalists">
+                  <ol className={shared.list} aria-label="Finalists">
                     {view.final.finalists.map((finalist) => (
-                      <li key={finalist.ticketIndex} className={styles.item}>
+                      <li key={finalist.ticketIndex} className={shared.item}>
                         <strong>{nameOf(finalist.playerId)}</strong>
-                        {finalist.runnerUp && <span className={styles.chip}>runner-up</span>}
-                        <span className={styles.amount} style={{ color: revealed ? undefined : '#aab4d4' }}>
+                        {finalist.runnerUp && <span className={shared.chip}>runner-up</span>}
+                        <span className={shared.amount} style={{ color: revealed ? undefined : '#aab4d4' }}>
                           {revealed
                             ? (finalist.choice ?? '—').toUpperCase()
                             : finalist.hasChosen
@@ -409,15 +417,15 @@ export function LiveScreen() {
               )}
               {view?.result && (
                 <>
-                  <h3 className={styles.panelTitle} style={{ margin: '12px 0 6px' }}>
+                  <h3 className={shared.panelTitle} style={{ margin: '12px 0 6px' }}>
                     Payouts · {view.result.outcome}
                   </h3>
-                  <ol className={styles.list} aria-label="Payouts">
+                  <ol className={shared.list} aria-label="Payouts">
                     {view.result.payouts.map((payout) => (
-                      <li key={payout.ticketIndex} className={styles.item}>
+                      <li key={payout.ticketIndex} className={shared.item}>
                         <strong>{nameOf(payout.playerId)}</strong>
-                        <span className={styles.muted}>x{payout.multiplier}</span>
-                        <span className={styles.amount}>{formatCurrency(payout.totalPence)}</span>
+                        <span className={shared.muted}>x{payout.multiplier}</span>
+                        <span className={shared.amount}>{formatCurrency(payout.totalPence)}</span>
                       </li>
                     ))}
                   </ol>

@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { HostRoom, Theme } from '@ruthless/protocol';
+import { Button } from '@/components/ui/button';
+import { Field, FormAlert } from '@/components/ui/form-field';
 import { useSaveRoom } from '../api/save-room';
 import { useUploadRoomImage } from '../api/upload-room-image';
 import { formMessage } from '../utils/form-message';
-import styles from './host-console.module.css';
+import shared from './host-console.module.css';
+import styles from './rooms-screen.module.css';
 
 const THEMES: Theme[] = ['DEFAULT', 'RED', 'GOLD', 'GREEN'];
 /** The API's limit on a room's name (packages/protocol). */
@@ -37,9 +40,14 @@ export function RoomForm({ room, onDone }: { room: HostRoom | null; onDone: () =
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-label={room ? 'Edit room' : 'New room'}>
-      <label className={styles.field}>
-        Name
+    <form className={shared.form} onSubmit={onSubmit} aria-label={room ? 'Edit room' : 'New room'}>
+      {/* Said, not only enforced: a pasted long name is cut at the limit, and the host sees why. */}
+      <Field
+        label="Name"
+        hintId="room-name-limit"
+        hintWarns={name.length >= NAME_MAX}
+        hint={`${name.length}/${NAME_MAX} characters${name.length >= NAME_MAX ? ': room names are at most 40' : ''}`}
+      >
         <input
           value={name}
           onChange={(event) => setName(event.target.value)}
@@ -47,17 +55,8 @@ export function RoomForm({ room, onDone }: { room: HostRoom | null; onDone: () =
           aria-describedby="room-name-limit"
           required
         />
-        {/* Said, not only enforced: a pasted long name is cut at the limit, and the host sees why. */}
-        <span
-          id="room-name-limit"
-          className={styles.fieldHint}
-          data-full={name.length >= NAME_MAX || undefined}
-        >
-          {name.length}/{NAME_MAX} characters{name.length >= NAME_MAX ? ': room names are at most 40' : ''}
-        </span>
-      </label>
-      <label className={styles.field}>
-        Theme
+      </Field>
+      <Field label="Theme">
         <select value={theme} onChange={(event) => setTheme(event.target.value as Theme)}>
           {THEMES.map((option) => (
             <option key={option} value={option}>
@@ -65,46 +64,36 @@ export function RoomForm({ room, onDone }: { room: HostRoom | null; onDone: () =
             </option>
           ))}
         </select>
-      </label>
-      <label className={styles.field}>
-        Image file (PNG, JPEG or WebP, up to 2 MB)
+      </Field>
+      <Field label="Image file (PNG, JPEG or WebP, up to 2 MB)">
         <input
           type="file"
           accept="image/png,image/jpeg,image/webp"
           onChange={(event) => onFile(event.target.files?.[0])}
         />
-      </label>
-      <label className={styles.field}>
-        Image address
+      </Field>
+      <Field label="Image address">
         <input value={roomImage} onChange={(event) => setRoomImage(event.target.value)} required />
-      </label>
+      </Field>
       {upload.isPending && (
-        <p className={styles.hint} role="status">
+        <p className={shared.hint} role="status">
           Uploading the image…
         </p>
       )}
       {roomImage && (
         <figure className={styles.imagePreview}>
           <img src={roomImage} alt="Room image preview" className={styles.roomImage} />
-          <figcaption className={styles.hint}>{roomImage}</figcaption>
+          <figcaption className={shared.hint}>{roomImage}</figcaption>
         </figure>
       )}
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.formActions}>
-        <button type="button" className={styles.btn} onClick={onDone}>
+      {error && <FormAlert>{error}</FormAlert>}
+      <div className={shared.formActions}>
+        <Button variant="glass" onClick={onDone}>
           Close
-        </button>
-        <button
-          type="submit"
-          className={`${styles.btn} ${styles.primary}`}
-          disabled={save.isPending || upload.isPending}
-        >
+        </Button>
+        <Button type="submit" disabled={save.isPending || upload.isPending}>
           {room ? 'Save room' : 'Create room'}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { isLiveStage, isStage } from '@ruthless/game';
 import type { HostGame } from '@ruthless/protocol';
@@ -15,7 +15,10 @@ import { ConfirmButton } from './confirm-button';
 import { GameForm } from './game-form';
 import { ScheduleForm } from './schedule-form';
 import { formMessage } from '../utils/form-message';
-import styles from './host-console.module.css';
+import { Button, LinkButton } from '@/components/ui/button';
+import { Field, FormAlert } from '@/components/ui/form-field';
+import shared from './host-console.module.css';
+import styles from './room-games-screen.module.css';
 
 type Side =
   | { kind: 'new' }
@@ -47,29 +50,24 @@ function DuplicateForm({ game, onDone }: { game: HostGame; onDone: () => void })
     );
   };
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-label="Duplicate game">
-      <p className={styles.hint}>
+    <form className={shared.form} onSubmit={onSubmit} aria-label="Duplicate game">
+      <p className={shared.hint}>
         Same tickets, prizes, timings and video as the game of {formatStart(game.gameStartTime)}, with a new
         seed.
       </p>
-      <label className={styles.field}>
-        New start ({hostTimeZone()})
+      <Field label={`New start (${hostTimeZone()})`}>
         <input
           type="datetime-local"
           value={start}
           onChange={(event) => setStart(event.target.value)}
           required
         />
-      </label>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.formActions}>
-        <button type="submit" className={`${styles.btn} ${styles.primary}`} disabled={duplicate.isPending}>
+      </Field>
+      {error && <FormAlert>{error}</FormAlert>}
+      <div className={shared.formActions}>
+        <Button type="submit" disabled={duplicate.isPending}>
           Duplicate
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -87,17 +85,17 @@ export function RoomGamesScreen() {
 
   return (
     <div className={styles.gamesLayout}>
-      <section className={styles.panel} aria-labelledby="games-title">
-        <header className={styles.panelHead}>
-          <h1 id="games-title" className={styles.panelTitle}>
+      <section className={shared.panel} aria-labelledby="games-title">
+        <header className={shared.panelHead}>
+          <h1 id="games-title" className={shared.panelTitle}>
             Games {room ? `of ${room.name}` : ''}
           </h1>
-          <span className={styles.count}>{list.length}</span>
+          <span className={shared.count}>{list.length}</span>
         </header>
-        <div className={styles.panelBody} style={{ padding: 0 }}>
-          {games.isError && <p className={styles.error}>{errorMessage(games.error)}</p>}
+        <div className={shared.panelBody} style={{ padding: 0 }}>
+          {games.isError && <p className={shared.error}>{errorMessage(games.error)}</p>}
           {list.length === 0 && !games.isPending && (
-            <p className={styles.empty}>No games yet: schedule one.</p>
+            <p className={shared.empty}>No games yet: schedule one.</p>
           )}
           {list.length > 0 && (
             <table className={styles.table} aria-label="Games">
@@ -117,48 +115,46 @@ export function RoomGamesScreen() {
                     <td>
                       <strong>{formatStart(game.gameStartTime)}</strong>
                       <br />
-                      <span className={styles.muted}>lucky fate {game.prizeLuckyFateSelections}</span>
+                      <span className={shared.muted}>lucky fate {game.prizeLuckyFateSelections}</span>
                     </td>
                     <td>
-                      <span className={styles.chip} data-tone={tone(game.state)}>
+                      <span className={shared.chip} data-tone={tone(game.state)}>
                         {game.state}
                       </span>
                     </td>
-                    <td className={styles.mono}>
+                    <td className={shared.mono}>
                       {game.maxTickets - game.ticketsAvailable}/{game.maxTickets}
                     </td>
-                    <td className={styles.mono}>
+                    <td className={shared.mono}>
                       {formatCurrency(game.prizes.oneLine)} · {formatCurrency(game.prizes.twoLines)} ·{' '}
                       {formatCurrency(game.prizes.fullHouse)}
                     </td>
-                    <td className={styles.commitment} title={`SHA-256 of the seed: ${game.commitment}`}>
+                    <td className={shared.commitment} title={`SHA-256 of the seed: ${game.commitment}`}>
                       {game.commitment.slice(0, 16)}…
                     </td>
                     <td>
-                      <div className={styles.roomActions} style={{ justifyContent: 'flex-end' }}>
-                        <Link
-                          to={`/host/games/${game.gameUuid}`}
-                          className={`${styles.btn} ${styles.small} ${styles.primary}`}
-                        >
+                      <div className={styles.rowActions}>
+                        <LinkButton to={`/host/games/${game.gameUuid}`} size="sm">
                           Live
-                        </Link>
-                        <button
-                          type="button"
-                          className={`${styles.btn} ${styles.small}`}
+                        </LinkButton>
+                        <Button
+                          variant="glass"
+                          size="sm"
                           disabled={!isOpen(game)}
                           onClick={() => setSide({ kind: 'edit', game })}
                         >
                           Edit
-                        </button>
-                        <button
-                          type="button"
-                          className={`${styles.btn} ${styles.small}`}
+                        </Button>
+                        <Button
+                          variant="glass"
+                          size="sm"
                           onClick={() => setSide({ kind: 'duplicate', game })}
                         >
                           Duplicate
-                        </button>
+                        </Button>
                         <ConfirmButton
-                          className={`${styles.btn} ${styles.small} ${styles.danger}`}
+                          variant="ruby"
+                          size="sm"
                           disabled={game.state !== 'scheduled' && game.state !== 'green-room'}
                           title="Cancel this game?"
                           message={`The game of ${formatStart(game.gameStartTime)} is called off: its tickets are released and their holders told. This cannot be undone.`}
@@ -181,9 +177,9 @@ export function RoomGamesScreen() {
           )}
         </div>
       </section>
-      <div className={styles.sideStack}>
-        <section className={styles.panel} aria-label="Game settings">
-          <header className={styles.panelHead}>
+      <div className={shared.sideStack}>
+        <section className={shared.panel} aria-label="Game settings">
+          <header className={shared.panelHead}>
             <div className={styles.tabs} role="tablist">
               <button
                 type="button"
@@ -215,7 +211,7 @@ export function RoomGamesScreen() {
               )}
             </div>
           </header>
-          <div className={styles.panelBody}>
+          <div className={shared.panelBody}>
             {side.kind === 'new' && (
               <GameForm
                 roomUuid={roomUuid}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import type { HostRoom } from '@ruthless/protocol';
 import { errorMessage } from '@/lib/api-client';
@@ -7,8 +6,10 @@ import { useArchiveRoom } from '../api/archive-room';
 import { useHostRooms } from '../api/get-host-rooms';
 import { AuditList } from './audit-list';
 import { ConfirmButton } from './confirm-button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { RoomForm } from './room-form';
-import styles from './host-console.module.css';
+import shared from './host-console.module.css';
+import styles from './rooms-screen.module.css';
 
 /** Every room: open its games, edit it, archive or restore it; the form to create one. */
 export function RoomsScreen() {
@@ -25,23 +26,19 @@ export function RoomsScreen() {
 
   return (
     <div className={styles.roomsLayout}>
-      <section className={styles.panel} aria-labelledby="rooms-title">
-        <header className={styles.panelHead}>
-          <h1 id="rooms-title" className={styles.panelTitle}>
+      <section className={shared.panel} aria-labelledby="rooms-title">
+        <header className={shared.panelHead}>
+          <h1 id="rooms-title" className={shared.panelTitle}>
             Rooms
           </h1>
-          <span className={styles.count}>{list.length}</span>
-          <button
-            type="button"
-            className={`${styles.btn} ${styles.primary} ${styles.small}`}
-            onClick={() => setEditing('new')}
-          >
+          <span className={shared.count}>{list.length}</span>
+          <Button size="sm" onClick={() => setEditing('new')}>
             New room
-          </button>
+          </Button>
         </header>
-        <div className={styles.panelBody}>
-          {rooms.isPending && <p className={styles.empty}>Loading rooms…</p>}
-          {rooms.isError && <p className={styles.error}>{errorMessage(rooms.error)}</p>}
+        <div className={shared.panelBody}>
+          {rooms.isPending && <p className={shared.empty}>Loading rooms…</p>}
+          {rooms.isError && <p className={shared.error}>{errorMessage(rooms.error)}</p>}
           <ul className={styles.roomGrid} aria-label="Rooms" style={{ listStyle: 'none', padding: 0 }}>
             {list.map((room) => (
               <li
@@ -53,37 +50,29 @@ export function RoomsScreen() {
                 <div className={styles.roomInfo}>
                   <span className={styles.roomName}>{room.name}</span>
                   <span style={{ display: 'flex', gap: 6 }}>
-                    <span className={styles.chip} data-tone={room.theme}>
+                    <span className={shared.chip} data-tone={room.theme}>
                       {room.theme.toLowerCase()}
                     </span>
-                    {room.archivedAt && <span className={styles.chip}>archived</span>}
+                    {room.archivedAt && <span className={shared.chip}>archived</span>}
                   </span>
                   <div className={styles.roomActions}>
-                    <Link
+                    <LinkButton
                       to={`/host/rooms/${room.roomUuid}`}
-                      className={`${styles.btn} ${styles.primary} ${styles.small}`}
+                      size="sm"
                       aria-label={`Games of ${room.name}`}
                     >
                       Games
-                    </Link>
-                    <button
-                      type="button"
-                      className={`${styles.btn} ${styles.small}`}
-                      onClick={() => setEditing(room)}
-                    >
+                    </LinkButton>
+                    <Button variant="glass" size="sm" onClick={() => setEditing(room)}>
                       Edit
-                    </button>
+                    </Button>
                     {room.archivedAt ? (
-                      <button
-                        type="button"
-                        className={`${styles.btn} ${styles.small}`}
-                        onClick={() => setArchived(room, false)}
-                      >
+                      <Button variant="glass" size="sm" onClick={() => setArchived(room, false)}>
                         Restore
-                      </button>
+                      </Button>
                     ) : (
                       <ConfirmButton
-                        className={`${styles.btn} ${styles.small}`}
+                        size="sm"
                         title={`Archive ${room.name}?`}
                         message="The room leaves the lobby. Its games stay, with their results; you can restore it later."
                         confirmLabel="Archive room"
@@ -99,15 +88,15 @@ export function RoomsScreen() {
           </ul>
         </div>
       </section>
-      <div className={styles.sideStack}>
+      <div className={shared.sideStack}>
         {editing && (
-          <section className={styles.panel} aria-labelledby="room-form-title">
-            <header className={styles.panelHead}>
-              <h2 id="room-form-title" className={styles.panelTitle}>
+          <section className={shared.panel} aria-labelledby="room-form-title">
+            <header className={shared.panelHead}>
+              <h2 id="room-form-title" className={shared.panelTitle}>
                 {editing === 'new' ? 'New room' : `Edit ${editing.name}`}
               </h2>
             </header>
-            <div className={styles.panelBody}>
+            <div className={shared.panelBody}>
               <RoomForm
                 key={editing === 'new' ? 'new' : editing.roomUuid}
                 room={editing === 'new' ? null : editing}

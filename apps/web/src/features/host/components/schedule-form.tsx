@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field, FieldRow, FormAlert } from '@/components/ui/form-field';
 import { useScheduleGames } from '../api/schedule-games';
 import { hostTimeZone, toDateInput } from '../utils/time';
 import { GameFields, gameBodyFrom, initialGameFields } from './game-fields';
 import { formMessage } from '../utils/form-message';
-import styles from './host-console.module.css';
+import shared from './host-console.module.css';
+import styles from './room-games-screen.module.css';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -52,10 +55,9 @@ export function ScheduleForm({ roomUuid, onDone }: { roomUuid: string; onDone: (
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-label="Repeating schedule">
-      <div className={styles.row}>
-        <label className={styles.field}>
-          Every (minutes)
+    <form className={shared.form} onSubmit={onSubmit} aria-label="Repeating schedule">
+      <FieldRow>
+        <Field label="Every (minutes)">
           <input
             type="number"
             min={5}
@@ -63,16 +65,14 @@ export function ScheduleForm({ roomUuid, onDone }: { roomUuid: string; onDone: (
             value={everyMinutes}
             onChange={(e) => setEveryMinutes(e.target.value)}
           />
-        </label>
-        <label className={styles.field}>
-          From
+        </Field>
+        <Field label="From">
           <input type="time" value={fromTime} onChange={(e) => setFromTime(e.target.value)} required />
-        </label>
-        <label className={styles.field}>
-          To
+        </Field>
+        <Field label="To">
           <input type="time" value={toTime} onChange={(e) => setToTime(e.target.value)} required />
-        </label>
-      </div>
+        </Field>
+      </FieldRow>
       <fieldset className={styles.weekdays} aria-label="Weekdays" style={{ border: 0, padding: 0 }}>
         {WEEKDAYS.map((label, index) => (
           <label key={label}>
@@ -85,27 +85,21 @@ export function ScheduleForm({ roomUuid, onDone }: { roomUuid: string; onDone: (
           </label>
         ))}
       </fieldset>
-      <div className={styles.row}>
-        <label className={styles.field}>
-          First day
+      <FieldRow>
+        <Field label="First day">
           <input type="date" value={fromDate} onChange={(e) => setFromDate(e.target.value)} required />
-        </label>
-        <label className={styles.field}>
-          Last day
+        </Field>
+        <Field label="Last day">
           <input type="date" value={toDate} onChange={(e) => setToDate(e.target.value)} required />
-        </label>
-      </div>
-      <p className={styles.hint}>Times in {hostTimeZone()}. At most 200 games and 62 days at once.</p>
+        </Field>
+      </FieldRow>
+      <p className={shared.hint}>Times in {hostTimeZone()}. At most 200 games and 62 days at once.</p>
       <GameFields values={values} onChange={setValues} />
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.formActions}>
-        <button type="submit" className={`${styles.btn} ${styles.primary}`} disabled={schedule.isPending}>
+      {error && <FormAlert>{error}</FormAlert>}
+      <div className={shared.formActions}>
+        <Button type="submit" disabled={schedule.isPending}>
           Create schedule
-        </button>
+        </Button>
       </div>
     </form>
   );

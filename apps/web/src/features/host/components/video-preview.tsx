@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { chooseSource, DEMO_POSTER } from '@/lib/video-source';
-import styles from './host-console.module.css';
+import styles from './live-screen.module.css';
 
 /** The show's video, muted, as players get it (HLS through hls.js where the browser lacks it). */
 export function VideoPreview({ source }: { source: string | null }) {

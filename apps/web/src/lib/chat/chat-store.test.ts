@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@ruthless/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useChatStore } from '@/features/chat/stores/chat-store';
+import { useChatStore } from '@/lib/chat/chat-store';
 
 const message = (seq: number): ChatMessage => ({
   seq,

@@ -7,7 +7,7 @@ import type {
 } from '@ruthless/protocol';
 import { getSocket } from '@/lib/socket';
 import { useSessionStore } from '@/stores/session-store';
-import { useChatStore } from '../stores/chat-store';
+import { useChatStore } from './chat-store';
 
 /**
  * Keeps a game's chat: pushed batches, deletions and renames from the game's socket room, plus the

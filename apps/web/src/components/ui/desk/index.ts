@@ -1,0 +1,1 @@
+export { DeskTheme, useDesk } from './desk';

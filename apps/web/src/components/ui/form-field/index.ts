@@ -1,0 +1,1 @@
+export { Field, FieldRow, FormAlert, type FieldProps } from './form-field';
