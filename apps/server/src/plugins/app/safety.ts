@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { SafetyRepository } from '../../safety/safety.repository';
+import { SafetyService } from '../../safety/safety.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Take a break and self-exclusion (safety/safety.service.ts). */
+    safety: SafetyService;
+    /** onRequest/preHandler after `authenticate`: 403 while the player is on a break. */
+    requireMayPlay: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const { db } = app.database;
+    const safety = new SafetyService(
+      new SafetyRepository(db),
+      (mail) => app.accounts.mailer.send(mail),
+      async (gameId) => (await app.repositories.games.findById(gameId))?.state,
+      app.log.child({ module: 'safety' }),
+    );
+    app.decorate('safety', safety);
+    app.decorate('requireMayPlay', async (request: FastifyRequest) => {
+      if (request.player) await safety.assertMayPlay(request.player.id);
+    });
+  },
+  { name: 'safety', dependencies: ['database', 'repositories', 'accounts'] },
+);

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { playBreakStatusSchema, takeBreakBodySchema } from '@ruthless/protocol';
+import { errorResponses } from '../../../schemas/errors';
+
+const errors = errorResponses(400, 401, 403, 409);
+
+/** /api/safety: the player's own break or self-exclusion (docs/player-app.md, "Take a break"). */
+const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { safety } = app;
+  const guards = [app.authenticate, app.requireOperator];
+
+  app.get(
+    '/break',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['safety'],
+        summary: "The signed-in player's break or self-exclusion in force, or null",
+        security: [{ bearer: [] }],
+        response: { 200: playBreakStatusSchema, ...errors },
+      },
+    },
+    (request) => safety.status(request.player!.id),
+  );
+
+  app.post(
+    '/break',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['safety'],
+        summary: 'Start a break (24h, 7d, 30d) or a self-exclusion (6m, 1y, 2y, 5y); never shortens one in force',
+        security: [{ bearer: [] }],
+        body: takeBreakBodySchema,
+        response: { 201: playBreakStatusSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await safety.takeBreak(request.player!, request.body.period)),
+  );
+};
+
+export default safetyRoutes;
