@@ -18,7 +18,10 @@ export function breakConfirmationMail(
   ];
   return {
     to,
-    subject: kind === 'break' ? 'Your break from Ruthless has started' : 'Your self-exclusion from Ruthless has started',
+    subject:
+      kind === 'break'
+        ? 'Your break from Ruthless has started'
+        : 'Your self-exclusion from Ruthless has started',
     text: lines.join('\n\n'),
     // Nothing of the player's own is in the mail: the text is ours alone.
     html: lines.map((line) => `<p>${line}</p>`).join(''),

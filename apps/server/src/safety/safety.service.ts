@@ -79,12 +79,17 @@ export class SafetyService {
       endsAt: breakEnd(period, now),
     });
     if ('longer' in outcome) {
-      throw new ConflictError(SafetyErrorCode.cannotShorten, SafetyMessage.cannotShorten(outcome.longer.endsAt), 'period');
+      throw new ConflictError(
+        SafetyErrorCode.cannotShorten,
+        SafetyMessage.cannotShorten(outcome.longer.endsAt),
+        'period',
+      );
     }
     const row = outcome.inserted;
     // The break holds whether or not the mail goes: a mail server down must not undo it.
-    await this.sendMail(breakConfirmationMail(player.email, kind, period, row.endsAt)).catch((error: unknown) =>
-      this.log.error({ err: error, playerId: player.id }, 'break confirmation mail failed'),
+    await this.sendMail(breakConfirmationMail(player.email, kind, period, row.endsAt)).catch(
+      (error: unknown) =>
+        this.log.error({ err: error, playerId: player.id }, 'break confirmation mail failed'),
     );
     return toStatus(row);
   }

@@ -47,7 +47,8 @@ const FAST = {
   revealMs: 100,
 };
 
-const takeBreak = (token: string, period: unknown) => api(base, 'POST', '/api/safety/break', token, { period });
+const takeBreak = (token: string, period: unknown) =>
+  api(base, 'POST', '/api/safety/break', token, { period });
 const breakOf = async (token: string) => {
   const response = await api(base, 'GET', '/api/safety/break', token);
   expect(response.status).toBe(200);
@@ -105,7 +106,10 @@ describe('take a break', () => {
     // HTTP claims, in-game and pre-game.
     const refused = { status: 403, body: { code: 'safety/on-break', message: refusal } };
     expect(
-      await api(base, 'POST', '/api/claim-ticket', ann.token, { gameUuid: inGame.gameUuid, roomUuid: show.roomUuid }),
+      await api(base, 'POST', '/api/claim-ticket', ann.token, {
+        gameUuid: inGame.gameUuid,
+        roomUuid: show.roomUuid,
+      }),
     ).toMatchObject(refused);
     expect(
       await api(base, 'POST', '/api/purchase', ann.token, {
@@ -147,7 +151,10 @@ describe('take a break', () => {
 
     // Someone else plays on.
     expect(
-      await api(base, 'POST', '/api/claim-ticket', bob.token, { gameUuid: inGame.gameUuid, roomUuid: show.roomUuid }),
+      await api(base, 'POST', '/api/claim-ticket', bob.token, {
+        gameUuid: inGame.gameUuid,
+        roomUuid: show.roomUuid,
+      }),
     ).toMatchObject({ status: 201 });
 
     // The host console sees one more player on a break, and nobody's name or id.
@@ -185,11 +192,20 @@ describe('take a break', () => {
     expect((await takeBreak(cat.token, '30d')).status).toBe(409);
     const game = await scheduleGame(show, 62 * 60_000);
     expect(
-      await api(base, 'POST', '/api/claim-ticket', cat.token, { gameUuid: game.gameUuid, roomUuid: show.roomUuid }),
-    ).toMatchObject({ status: 403, body: { message: SafetyMessage.onBreak('self-exclusion', exclusion.endsAt) } });
+      await api(base, 'POST', '/api/claim-ticket', cat.token, {
+        gameUuid: game.gameUuid,
+        roomUuid: show.roomUuid,
+      }),
+    ).toMatchObject({
+      status: 403,
+      body: { message: SafetyMessage.onBreak('self-exclusion', exclusion.endsAt) },
+    });
 
     // Cat counts once, as self-excluded.
-    expect(await hostCounts()).toEqual({ onBreak: before.onBreak, selfExcluded: Number(before.selfExcluded) + 1 });
+    expect(await hostCounts()).toEqual({
+      onBreak: before.onBreak,
+      selfExcluded: Number(before.selfExcluded) + 1,
+    });
   });
 
   it('checks who calls and what they send', async () => {
@@ -198,7 +214,9 @@ describe('take a break', () => {
       status: 400,
       body: { message: expect.stringContaining('Please choose how long your break lasts.') },
     });
-    expect(await api(base, 'POST', '/api/safety/break', dan.token, { period: '24h', until: '2020-01-01' })).toMatchObject({
+    expect(
+      await api(base, 'POST', '/api/safety/break', dan.token, { period: '24h', until: '2020-01-01' }),
+    ).toMatchObject({
       status: 400,
     });
     expect(await api(base, 'POST', '/api/safety/break', dan.token, {})).toMatchObject({ status: 400 });
@@ -206,7 +224,9 @@ describe('take a break', () => {
 
     expect((await api(base, 'POST', '/api/safety/break', null, { period: '24h' })).status).toBe(401);
     expect((await api(base, 'GET', '/api/safety/break', null)).status).toBe(401);
-    expect((await api(base, 'POST', '/api/safety/break', 'forged.token.value', { period: '24h' })).status).toBe(401);
+    expect(
+      (await api(base, 'POST', '/api/safety/break', 'forged.token.value', { period: '24h' })).status,
+    ).toBe(401);
     // Signed up but never registered with the operator.
     const stranger = await signUp(base, 'stranger@ruthless.test');
     expect((await takeBreak(stranger.token, '24h')).status).toBe(403);

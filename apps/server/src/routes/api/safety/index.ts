@@ -29,7 +29,8 @@ const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards,
       schema: {
         tags: ['safety'],
-        summary: 'Start a break (24h, 7d, 30d) or a self-exclusion (6m, 1y, 2y, 5y); never shortens one in force',
+        summary:
+          'Start a break (24h, 7d, 30d) or a self-exclusion (6m, 1y, 2y, 5y); never shortens one in force',
         security: [{ bearer: [] }],
         body: takeBreakBodySchema,
         response: { 201: playBreakStatusSchema, ...errors },
