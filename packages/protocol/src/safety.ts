@@ -73,3 +73,34 @@ export const SafetyMessage = {
   cannotShorten: (endsAt: Date | string) =>
     `Your break already runs until ${formatBreakEnd(endsAt)}. A break cannot be shortened or ended early.`,
 } as const;
+
+/**
+ * `POST /api/safety/delete-account`: with the password of an email account; a Google account
+ * (no password) must have signed in within DELETE_ACCOUNT_FRESH_SIGN_IN_MINUTES.
+ */
+export const deleteAccountBodySchema = z.strictObject({
+  password: z.string().max(128, 'Password is too long.').optional(),
+  confirm: z.literal(true, { error: 'Please confirm that you want to delete your account.' }),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+export const DELETE_ACCOUNT_FRESH_SIGN_IN_MINUTES = 10;
+
+/** The name results keep in place of a deleted player. */
+export const DELETED_PLAYER_NAME = 'Deleted player';
+
+export const AccountDeletionMessage = {
+  deleted: 'Your account has been deleted. Thank you for playing Ruthless.',
+  passwordRequired: 'Please enter your password to delete your account.',
+  signInAgain: `Please sign in with Google again, then delete your account within ${DELETE_ACCOUNT_FRESH_SIGN_IN_MINUTES} minutes.`,
+  notThisSession: 'Please sign in again to delete your account.',
+  liveTicket:
+    'You hold a ticket for a show that has not ended yet. You can delete your account once it is over.',
+} as const;
+
+export const AccountDeletionErrorCode = {
+  passwordRequired: 'account/password-required',
+  signInAgain: 'account/sign-in-again',
+  notThisSession: 'account/not-this-session',
+  liveTicket: 'account/live-ticket',
+} as const;

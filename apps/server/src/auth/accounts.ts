@@ -6,6 +6,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { aliasSkeleton } from '../operator/alias-skeleton';
 import { OperatorRepository } from '../operator/operator.repository';
 import { OperatorService } from '../operator/operator.service';
+import { AccountDeletionRepository } from '../safety/account-deletion.repository';
 import { playerRoom, sessionRoom } from '../realtime/socket-identity';
 import type { Realtime } from '../realtime/socket-server';
 import { createAuth, DEFAULT_AUTH_LIMITS, type Auth, type AuthLimits } from './auth';
@@ -87,6 +88,9 @@ export async function setUpAccounts(
     tokenCutoffs,
     disconnectPlayer: (playerId) => realtime.io.in(playerRoom(playerId)).disconnectSockets(true),
     disconnectSession: (sessionId) => realtime.io.in(sessionRoom(sessionId)).disconnectSockets(true),
+    beforeDeleteUser: async (userId) => {
+      await new AccountDeletionRepository(database.db).anonymise(userId);
+    },
   });
   const authService = new AuthService(auth, config.google !== undefined, log);
   const verifier = new IdentityVerifier(() => authService.publicKeys(), config.publicUrl, config.publicUrl);

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { AccountDeletionRepository } from '../../safety/account-deletion.repository';
+import { AccountDeletionService } from '../../safety/account-deletion.service';
 import { SafetyRepository } from '../../safety/safety.repository';
 import { SafetyService } from '../../safety/safety.service';
 
@@ -7,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Take a break and self-exclusion (safety/safety.service.ts). */
     safety: SafetyService;
+    /** "Delete my account" (safety/account-deletion.service.ts). */
+    accountDeletion: AccountDeletionService;
     /** onRequest/preHandler after `authenticate`: 403 while the player is on a break. */
     requireMayPlay: (request: FastifyRequest) => Promise<void>;
   }
@@ -22,6 +26,10 @@ export default fp(
       app.log.child({ module: 'safety' }),
     );
     app.decorate('safety', safety);
+    app.decorate(
+      'accountDeletion',
+      new AccountDeletionService(app.accounts.auth, new AccountDeletionRepository(db), app.accounts.rateLimitStore),
+    );
     app.decorate('requireMayPlay', async (request: FastifyRequest) => {
       if (request.player) await safety.assertMayPlay(request.player.id);
     });

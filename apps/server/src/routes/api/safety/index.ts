@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { playBreakStatusSchema, takeBreakBodySchema } from '@ruthless/protocol';
+import { z } from 'zod';
+import {
+  AccountDeletionMessage,
+  deleteAccountBodySchema,
+  playBreakStatusSchema,
+  takeBreakBodySchema,
+} from '@ruthless/protocol';
 import { errorResponses } from '../../../schemas/errors';
 
 const errors = errorResponses(400, 401, 403, 409);
@@ -38,6 +44,34 @@ const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await safety.takeBreak(request.player!, request.body.period)),
+  );
+
+  app.post(
+    '/delete-account',
+    {
+      // Any signed-in person, registered with the operator or not.
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['safety'],
+        summary:
+          'Delete my account: the password (or a Google sign-in of the last minutes) and confirm: true',
+        security: [{ bearer: [] }],
+        body: deleteAccountBodySchema,
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+        else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      }
+      const answer = await app.accountDeletion.deleteAccount(request.player!, request.body.password, headers);
+      // The session cookie is cleared in the browser too.
+      const cookies = answer.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return { message: AccountDeletionMessage.deleted };
+    },
   );
 };
 
