@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AccountDeletionRepository } from '../../safety/account-deletion.repository';
 import { AccountDeletionService } from '../../safety/account-deletion.service';
+import { MyDataRepository } from '../../safety/my-data.repository';
 import { SafetyRepository } from '../../safety/safety.repository';
 import { SafetyService } from '../../safety/safety.service';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
     safety: SafetyService;
     /** "Delete my account" (safety/account-deletion.service.ts). */
     accountDeletion: AccountDeletionService;
+    /** "Download my data": everything kept about one user (safety/my-data.repository.ts). */
+    myData: MyDataRepository;
     /** onRequest/preHandler after `authenticate`: 403 while the player is on a break. */
     requireMayPlay: (request: FastifyRequest) => Promise<void>;
   }
@@ -30,6 +33,7 @@ export default fp(
       'accountDeletion',
       new AccountDeletionService(app.accounts.auth, new AccountDeletionRepository(db), app.accounts.rateLimitStore),
     );
+    app.decorate('myData', new MyDataRepository(db));
     app.decorate('requireMayPlay', async (request: FastifyRequest) => {
       if (request.player) await safety.assertMayPlay(request.player.id);
     });

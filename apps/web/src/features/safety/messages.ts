@@ -20,6 +20,18 @@ export const safetyMessages = {
   onBreak: (until: string) => `You are taking a break until ${until}.`,
   selfExcluded: (until: string) => `You have excluded yourself from play until ${until}.`,
   cannotShorten: 'It cannot be shortened or ended early. Your past results stay open to you.',
+  yourData: 'Your data',
+  yourDataIntro: 'Everything we keep about you, in one file, or gone for good.',
+  downloadData: 'Download my data',
+  downloaded: 'Your data is downloaded.',
+  deleteAccount: 'Delete my account',
+  deleteTitle: 'Delete your account?',
+  deleteWarning:
+    'Your account, your profile and your chat messages are deleted at once and you are signed out everywhere. Your past shows stay in the results under an anonymous name. This cannot be undone.',
+  deleteGoogleHint:
+    'Signed in with Google? Leave this empty: if you signed in more than 10 minutes ago, sign in again first.',
+  deleteUnderstood: 'I understand that my account is deleted for good.',
+  deleteConfirm: 'Delete my account for good',
 } as const;
 
 /** A break's end as the profile writes it: '27 November 2026 at 01:30', local time. */

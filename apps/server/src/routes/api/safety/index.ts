@@ -46,6 +46,28 @@ const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send(await safety.takeBreak(request.player!, request.body.period)),
   );
 
+  app.get(
+    '/my-data',
+    {
+      // Only the signed-in owner: the player is the token's, never a parameter.
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['safety'],
+        summary:
+          'Download my data: one JSON file with the profile, consents, tickets, winnings, chat, breaks and sign-ins',
+        security: [{ bearer: [] }],
+        response: { 200: z.record(z.string(), z.unknown()), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const data = await app.myData.collect(request.player!.id);
+      return reply
+        .header('content-disposition', 'attachment; filename="ruthless-my-data.json"')
+        .header('cache-control', 'no-store')
+        .send({ generatedAt: new Date().toISOString(), ...data });
+    },
+  );
+
   app.post(
     '/delete-account',
     {
