@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { closeToasts, createPlayer, expect, test, toast } from './support/auth';
 import { hostDesk } from './support/host-desk';
 import { signInHost, type Host } from './support/lobby-host';
@@ -80,4 +81,49 @@ test('a player takes a 7-day break from the profile and can no longer claim a ti
   await expect(away).toHaveText(/^[1-9]\d* on a break · \d+ self-excluded$/, { timeout: 30_000 });
   await expect(away).not.toContainText(player.alias);
   await desk.context().close();
+});
+
+test('a player downloads their data, then deletes their account with their password', async ({ page }) => {
+  const player = await createPlayer(page, { signedIn: true });
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Your data' });
+  await expect(section.getByRole('button', { name: 'Download my data' })).toBeVisible({ timeout: 30_000 });
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'Download my data' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('ruthless-my-data.json');
+  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+    account: { email: string };
+    profiles: { alias: string }[];
+  };
+  expect(file.account.email).toBe(player.email);
+  expect(file.profiles[0]?.alias).toBe(player.alias);
+  await expect(toast(page, 'Your data is downloaded.')).toBeVisible();
+  await closeToasts(page);
+
+  await section.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete account?' });
+  await expect(dialog).toContainText('This cannot be undone.');
+  const confirm = dialog.getByRole('button', { name: 'Delete my account for good' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Password').fill('not-my-password');
+  await dialog.getByRole('checkbox', { name: 'I understand that my account is deleted for good.' }).check();
+  await page.screenshot({ path: 'test-results/screens/delete-account.png' });
+  await confirm.click();
+  await expect(toast(page, 'Incorrect password. Please try again.')).toBeVisible();
+  await closeToasts(page);
+
+  await dialog.getByLabel('Password').fill(player.password);
+  await confirm.click();
+  await expect(toast(page, 'Your account has been deleted. Thank you for playing Ruthless.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  // The account is gone: signing in again says so.
+  const again = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: player.email, password: player.password },
+  });
+  expect(again.status()).toBe(401);
+  expect(((await again.json()) as { message: string }).message).toBe('No account found with this email.');
 });

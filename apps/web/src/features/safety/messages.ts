@@ -25,7 +25,7 @@ export const safetyMessages = {
   downloadData: 'Download my data',
   downloaded: 'Your data is downloaded.',
   deleteAccount: 'Delete my account',
-  deleteTitle: 'Delete your account?',
+  deleteTitle: 'Delete account?',
   deleteWarning:
     'Your account, your profile and your chat messages are deleted at once and you are signed out everywhere. Your past shows stay in the results under an anonymous name. This cannot be undone.',
   deleteGoogleHint:
