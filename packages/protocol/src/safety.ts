@@ -104,3 +104,20 @@ export const AccountDeletionErrorCode = {
   notThisSession: 'account/not-this-session',
   liveTicket: 'account/live-ticket',
 } as const;
+
+/** The words of the details form's marketing checkbox, kept with every choice a player makes. */
+export const MARKETING_CONSENT_WORDING =
+  'I would like to receive marketing emails and text messages about upcoming Ruthless shows. I can opt out at any time. See our Privacy Policy.';
+
+/** `GET /api/safety/marketing`: the choice in force, when it was made and the words agreed to. */
+export const marketingConsentSchema = z.object({
+  given: z.boolean(),
+  at: z.iso.datetime().nullable(),
+  wording: z.string().nullable(),
+});
+export type MarketingConsent = z.infer<typeof marketingConsentSchema>;
+
+/** `PUT /api/safety/marketing`: give or withdraw it from the profile. */
+export const marketingConsentBodySchema = z.strictObject({
+  given: z.boolean({ error: 'given must be true or false' }),
+});

@@ -405,3 +405,22 @@ export const playBreaks = pgTable(
     check('play_breaks_kind_check', sql`${table.kind} in ('break', 'self-exclusion')`),
   ],
 );
+
+/**
+ * Every marketing choice a player made (the details form's checkbox, the profile's switch), with
+ * its time and the words they agreed to. The newest row per player and operator is in force.
+ */
+export const marketingConsents = pgTable(
+  'marketing_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    operator: text('operator').notNull(),
+    given: boolean('given').notNull(),
+    wording: text('wording').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('marketing_consents_user_idx').on(table.userId, table.operator, table.at)],
+);

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   AccountDeletionMessage,
   deleteAccountBodySchema,
+  marketingConsentBodySchema,
+  marketingConsentSchema,
   playBreakStatusSchema,
   takeBreakBodySchema,
 } from '@ruthless/protocol';
@@ -44,6 +46,35 @@ const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await safety.takeBreak(request.player!, request.body.period)),
+  );
+
+  app.get(
+    '/marketing',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['safety'],
+        summary: "The player's marketing choice in force, when it was made and the words agreed to",
+        security: [{ bearer: [] }],
+        response: { 200: marketingConsentSchema, ...errors },
+      },
+    },
+    (request) => app.marketing.current(request.player!.id),
+  );
+
+  app.put(
+    '/marketing',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['safety'],
+        summary: 'Give or withdraw marketing consent (kept with its time and words)',
+        security: [{ bearer: [] }],
+        body: marketingConsentBodySchema,
+        response: { 200: marketingConsentSchema, ...errors },
+      },
+    },
+    (request) => app.marketing.choose(request.player!.id, request.body.given),
   );
 
   app.get(

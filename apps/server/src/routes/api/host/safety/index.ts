@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hostBreakCountsSchema } from '@ruthless/protocol';
 import { errorResponses } from '../../../../schemas/errors';
@@ -15,6 +16,26 @@ const hostSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     () => app.safety.counts(),
+  );
+
+  app.get(
+    '/marketing.csv',
+    {
+      schema: {
+        tags: ['host'],
+        security: [{ bearer: [] }],
+        summary: 'The players whose marketing consent is in force, as CSV (only those who gave it)',
+        // Sent as bytes, so no JSON serializer touches the CSV.
+        produces: ['text/csv'],
+        response: { 200: z.any().describe('CSV'), ...errorResponses(401, 403) },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="ruthless-marketing-consent.csv"')
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(await app.marketing.exportCsv(), 'utf8')),
   );
 };
 
