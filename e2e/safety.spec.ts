@@ -23,6 +23,8 @@ test('a player takes a 7-day break from the profile and can no longer claim a ti
   page,
   browser,
 }) => {
+  // The whole journey: the profile, the lobby and the host console.
+  test.setTimeout(120_000);
   const room = await host.createRoom({ theme: 'GREEN' });
   const game = await host.createGame(room.roomUuid, { prizeLuckyFateSelections: 'in-game' });
   const player = await createPlayer(page, { signedIn: true });
@@ -126,4 +128,36 @@ test('a player downloads their data, then deletes their account with their passw
   });
   expect(again.status()).toBe(401);
   expect(((await again.json()) as { message: string }).message).toBe('No account found with this email.');
+});
+
+test('a player gives marketing consent in the profile and the host exports only those who gave it', async ({
+  page,
+  browser,
+}) => {
+  const player = await createPlayer(page, { signedIn: true });
+  const withdrawn = await createPlayer(await (await browser.newContext()).newPage(), { signedIn: true });
+  await page.goto('/profile');
+  const consent = page.getByTestId('marketing-consent');
+  await expect(consent).toContainText('You get no marketing emails or text messages.', { timeout: 30_000 });
+  await consent.getByRole('button', { name: 'Send me news of upcoming shows' }).click();
+  await expect(toast(page, 'Thank you: we will tell you about upcoming shows.')).toBeVisible();
+  await expect(consent).toContainText(
+    /You get emails and text messages about upcoming shows\. Chosen on \d+ \w+ \d{4}/,
+  );
+  await closeToasts(page);
+  await consent.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/your-data.png' });
+
+  const desk = await hostDesk(browser);
+  await desk.goto('/host');
+  const [download] = await Promise.all([
+    desk.waitForEvent('download'),
+    desk.getByRole('button', { name: 'Marketing list (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('ruthless-marketing-consent.csv');
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('email,first_name,last_name,chat_name,consented_at,wording');
+  expect(csv).toContain(`${player.email},Test,Player,${player.alias},`);
+  expect(csv).not.toContain(withdrawn.email);
+  await desk.context().close();
 });

@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { downloadMyData } from '../api/download-my-data';
 import { safetyMessages as text } from '../messages';
 import { DeleteAccount } from './delete-account';
+import { MarketingConsent } from './marketing-consent';
 import styles from './take-a-break.module.css';
 
 /** The profile's 'Your data': download everything kept about the player, or delete the account. */
@@ -27,6 +28,7 @@ export function YourData() {
         {text.yourData}
       </h2>
       <Panel className={styles.panel}>
+        <MarketingConsent />
         <p className={styles.intro}>{text.yourDataIntro}</p>
         <Button variant="gold" fullWidth isLoading={downloading} onClick={() => void download()}>
           {text.downloadData}
