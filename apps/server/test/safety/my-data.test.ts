@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MyDataRepository } from '../../src/safety/my-data.repository';
 import { Browser, identityToken } from '../support/http';
 import { api } from '../support/live';
 import { claimTicket, playerWithDetails, scheduleGame, startShow, type Show } from '../support/show';
@@ -47,7 +48,7 @@ describe('GET /api/safety/my-data', () => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="ruthless-my-data.json"');
     expect(response.headers.get('cache-control')).toBe('no-store');
     const text = await response.text();
-    const data = JSON.parse(text) as Record<string, any>;
+    const data = JSON.parse(text) as Awaited<ReturnType<MyDataRepository['collect']>>;
     expect(data.account).toMatchObject({ id: ann.userId, email: 'ann@ruthless.test', name: 'Test Player' });
     expect(data.profiles).toEqual([
       expect.objectContaining({
@@ -61,7 +62,7 @@ describe('GET /api/safety/my-data', () => {
     ]);
     expect(data.signInMethods).toEqual([expect.objectContaining({ provider: 'credential' })]);
     expect(data.signIns.length).toBeGreaterThanOrEqual(2);
-    expect(data.signIns.map((entry: { userAgent: string }) => entry.userAgent)).toContain('Ann phone');
+    expect(data.signIns.map((entry) => entry.userAgent)).toContain('Ann phone');
     expect(data.tickets).toEqual([
       expect.objectContaining({ gameUuid: game.gameUuid, roomName: 'Data Room', gameState: 'scheduled' }),
     ]);
@@ -73,8 +74,10 @@ describe('GET /api/safety/my-data', () => {
     expect(text).not.toContain('bob@ruthless.test');
 
     // Bob's file is Bob's.
-    const bobs = (await (await download(bob.token)).json()) as Record<string, any>;
-    expect(bobs.account.email).toBe('bob@ruthless.test');
+    const bobs = (await (await download(bob.token)).json()) as Awaited<
+      ReturnType<MyDataRepository['collect']>
+    >;
+    expect(bobs.account?.email).toBe('bob@ruthless.test');
     expect(JSON.stringify(bobs)).not.toContain('ann@ruthless.test');
     expect(bobs.tickets).toEqual([]);
   });
