@@ -37,3 +37,17 @@ export async function newestResetPath(email: string): Promise<string> {
     .toBeTruthy();
   return found!;
 }
+
+/** The text of the newest mail to `email` whose text contains `containing`, once it has arrived. */
+export async function newestMailText(email: string, containing: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      found = mails()
+        .filter((mail) => mail.to.includes(email) && mail.text.includes(containing))
+        .at(-1)?.text;
+      return found;
+    })
+    .toBeTruthy();
+  return found!;
+}

@@ -18,3 +18,4 @@ export * from './landing';
 export * from './chat';
 export * from './text-rules';
 export * from './vitals';
+export * from './safety';

@@ -6,6 +6,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { aliasSkeleton } from '../profile/alias-skeleton';
 import { ProfileRepository } from '../profile/profile.repository';
 import { ProfileService } from '../profile/profile.service';
+import { AccountDeletionRepository } from '../safety/account-deletion.repository';
 import type { Realtime } from '../realtime/socket-server';
 import { createAuth, DEFAULT_AUTH_LIMITS, type Auth, type AuthLimits } from './auth';
 import { configuredSecrets, unreadableKeys, type AuthSecrets } from './auth-secrets';
@@ -85,6 +86,9 @@ export async function setUpAccounts(
     log,
     tokenCutoffs,
     phones: realtime.phones,
+    beforeDeleteUser: async (userId) => {
+      await new AccountDeletionRepository(database.db).anonymise(userId);
+    },
   });
   const authService = new AuthService(auth, config.google !== undefined, log);
   const verifier = new IdentityVerifier(() => authService.publicKeys(), config.publicUrl, config.publicUrl);

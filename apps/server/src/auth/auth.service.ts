@@ -53,9 +53,10 @@ const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
 };
 
 /**
- * Better Auth endpoints of features we leave off (account deletion, email change and
- * verification mails): refused here as unknown routes rather than logged by Better Auth as
- * server errors. Enable the feature in auth.ts before taking a path off this list.
+ * Better Auth endpoints of features we leave off (email change and verification mails) or offer
+ * only through a route of ours (account deletion: POST /api/safety/delete-account): refused here
+ * as unknown routes rather than logged by Better Auth as server errors. Enable the feature in
+ * auth.ts before taking a path off this list.
  */
 const DISABLED_PATHS = new Set([
   '/api/auth/delete-user',

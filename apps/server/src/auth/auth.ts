@@ -70,6 +70,8 @@ export interface AuthDependencies {
   /** Closes a player's (or one session's) live connections, on every process. */
   phones: Pick<Phones, 'disconnectPlayer' | 'disconnectSession'>;
   tokenCutoffs: TokenCutoffs;
+  /** Moves what must outlive a deleted user to an anonymous id (safety/account-deletion.repository.ts). */
+  beforeDeleteUser?: (userId: string) => Promise<void>;
 }
 
 /** An error in the shape of docs/player-app.md (Messages): our code and the catalogue's message. */
@@ -345,6 +347,23 @@ export function createAuth(deps: AuthDependencies) {
       },
     },
     verification: { storeIdentifier: 'hashed' },
+    user: {
+      // Called only by "Delete my account" (POST /api/safety/delete-account, which checks the
+      // password or a fresh sign-in first); its own path /api/auth/delete-user stays off.
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          await deps.beforeDeleteUser?.(user.id);
+        },
+        afterDelete: async (user) => {
+          // Its tokens are refused now on this process (others within the cut-off cache time)
+          // and its live connections close everywhere.
+          deps.tokenCutoffs.forget(user.id);
+          deps.phones.disconnectPlayer(user.id);
+          log.info({ event: 'auth.account-deleted', playerId: user.id }, 'account deleted');
+        },
+      },
+    },
     account: {
       // A Google account and a password account with the same email are never merged.
       accountLinking: { enabled: false },

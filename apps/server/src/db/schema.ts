@@ -385,3 +385,45 @@ export const chatMutes = pgTable(
   },
   (table) => [primaryKey({ columns: [table.gameId, table.playerId] })],
 );
+
+/**
+ * Breaks and self-exclusions a player took (docs/player-app.md, "Take a break"). Rows are never
+ * changed nor deleted before they end: the one ending last is in force, so none can be shortened.
+ */
+export const playBreaks = pgTable(
+  'play_breaks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    period: text('period').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('play_breaks_user_ends_idx').on(table.userId, table.endsAt),
+    index('play_breaks_ends_idx').on(table.endsAt),
+    check('play_breaks_kind_check', sql`${table.kind} in ('break', 'self-exclusion')`),
+  ],
+);
+
+/**
+ * Every marketing choice a player made (the details form's checkbox, the profile's switch), with
+ * its time and the words they agreed to. The newest row per player and operator is in force.
+ */
+export const marketingConsents = pgTable(
+  'marketing_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    operator: text('operator').notNull(),
+    given: boolean('given').notNull(),
+    wording: text('wording').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('marketing_consents_user_idx').on(table.userId, table.operator, table.at)],
+);

@@ -14,6 +14,7 @@ import { DomainError, refusalFrom } from '../errors';
 import { gamesWatched, viewerRooms, watchesGame } from '../realtime/phones';
 import { playerRefusal, socketPlayer, type SocketIdentity } from '../realtime/socket-identity';
 import type { RealtimeServer, RealtimeSocket } from '../realtime/socket-server';
+import type { SafetyService } from '../safety/safety.service';
 import type { LiveActions } from './live-actions.service';
 import type { LiveGames } from './live-games.service';
 
@@ -37,6 +38,8 @@ export function registerLiveHandlers(
   live: LiveGames,
   actions: LiveActions,
   chat: ChatService,
+  /** Players on a break neither enter a live show nor play in one. */
+  safety: Pick<SafetyService, 'assertMayEnter' | 'assertMayPlay'>,
 ): void {
   // One set of handlers for every connection (Socket.IO calls them with the socket as `this`):
   // thousands of viewers then hold no closures of their own.
@@ -53,6 +56,7 @@ export function registerLiveHandlers(
     const rooms = viewerRooms(parsed.data.gameUuid, this.id);
     const leaveRooms = () => Promise.all(rooms.map((name) => this.leave(name)));
     try {
+      if (player) await safety.assertMayEnter(player.id, parsed.data.gameUuid);
       // In the rooms before the snapshot is taken, so no event can fall between the two.
       await this.join(rooms);
       const joined = await live.join(parsed.data.gameUuid, player?.id ?? null, parsed.data.lastSeq);
@@ -66,7 +70,7 @@ export function registerLiveHandlers(
     } catch (error) {
       // Not joined (the database restarting): not in the rooms either.
       await leaveRooms().catch(() => {});
-      app.log.error({ err: error }, 'game:join failed');
+      if (!(error instanceof DomainError)) app.log.error({ err: error }, 'game:join failed');
       ack(refused(error));
     }
   }
@@ -93,6 +97,7 @@ export function registerLiveHandlers(
       if (!player?.operator) return ack(playerRefusal(this));
       if (value === undefined || gameId === undefined) return ack({ ok: false, message: 'Invalid request' });
       try {
+        await safety.assertMayPlay(player.id);
         await run(player, gameId, value);
         ack({ ok: true });
       } catch (error) {

@@ -4,7 +4,7 @@ import { registerLiveHandlers } from '../../live/live.handlers';
 /** The live show over Socket.IO: joining a game, choices, picks and chat (live/live.handlers.ts). */
 export default fp(
   async (app) => {
-    registerLiveHandlers(app, app.realtime.io, app.live, app.liveActions, app.chat);
+    registerLiveHandlers(app, app.realtime.io, app.live, app.liveActions, app.chat, app.safety);
   },
-  { name: 'live-sockets', dependencies: ['realtime', 'live', 'chat'] },
+  { name: 'live-sockets', dependencies: ['realtime', 'live', 'chat', 'safety'] },
 );

@@ -13,11 +13,13 @@ import { PLAYER_ERRORS as errors } from '../../schemas/errors';
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tickets } = app;
   const guards = [app.authenticate, app.requireOperator];
+  // A player on a break or self-excluded claims nothing (safety/safety.service.ts).
+  const claimGuards = [...guards, app.requireMayPlay];
 
   app.post(
     '/claim-ticket',
     {
-      onRequest: guards,
+      onRequest: claimGuards,
       schema: {
         tags: ['tickets'],
         summary: "Claim a ticket for a game whose lucky-fate card is picked in the game ('in-game')",
@@ -40,7 +42,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/purchase',
     {
-      onRequest: guards,
+      onRequest: claimGuards,
       schema: {
         tags: ['tickets'],
         summary: "Claim a ticket with a face-down lucky-fate card (0..2) for a 'pre-game' game",

@@ -9,6 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { EditDetailsModal } from '@/features/profile/components/edit-details-modal';
 import { MyShows } from '@/features/profile/components/my-shows';
+import { TakeABreak } from '@/features/safety/components/take-a-break';
+import { YourData } from '@/features/safety/components/your-data';
 import { useLogOut } from '@/hooks/use-log-out';
 import { useSessionStore } from '@/stores/session-store';
 import styles from './profile.module.css';
@@ -95,6 +97,10 @@ export function ProfileRoute() {
       </div>
 
       <MyShows />
+
+      <TakeABreak />
+
+      <YourData />
 
       {isEditing && settings && <EditDetailsModal settings={settings} onClose={() => setEditing(false)} />}
     </>

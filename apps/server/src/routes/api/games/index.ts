@@ -8,7 +8,8 @@ import { gameParams, okSchema } from '../../../schemas/params';
 /** A live game's REST face for players: their choices and picks, and the results. */
 const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { live, liveActions: actions } = app;
-  const player = { onRequest: [app.authenticate, app.requireOperator] };
+  // A player on a break or self-excluded plays no move (safety/safety.service.ts).
+  const player = { onRequest: [app.authenticate, app.requireOperator, app.requireMayPlay] };
 
   app.post(
     '/:gameUuid/choice',

@@ -79,6 +79,8 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const settings = await service.saveDetails(request.player!, OPERATOR, request.body);
+      // The marketing checkbox is kept with its time and words (safety/marketing.service.ts).
+      await app.marketing.fromDetailsForm(request.player!.id, request.body.marketingAccepted);
       await app.live.announceName(request.player!.id);
       return settings;
     },

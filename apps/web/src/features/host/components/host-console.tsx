@@ -5,6 +5,7 @@ import { useHostRooms } from '../api/get-host-rooms';
 import { useServerNow } from '@/hooks/use-server-now';
 import { formatClock, hostTimeZone } from '../utils/time';
 import { LiveScreen } from './live-screen';
+import { PlayersAway } from './players-away';
 import { RoomGamesScreen } from './room-games-screen';
 import { RoomsScreen } from './rooms-screen';
 import styles from './host-console.module.css';
@@ -36,6 +37,7 @@ function TopBar() {
         )}
       </nav>
       <span className={styles.spacer} />
+      <PlayersAway />
       <LinkButton to="/" variant="glass" size="sm">
         Player app
       </LinkButton>
