@@ -45,4 +45,5 @@ export {
 } from './views';
 export { verifyGame, type VerifyResult } from './verify';
 export { publishedEventLog, type PublishedGameEvent, type PublishedTicketClaimed } from './publish';
+export { foldPublishedLog, eventsBy, type ReplayFold } from './replay';
 export type * from './types';
