@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   eventsBy,
   publicView,
+  type GameSetup,
   type GameState,
   type LuckyFateMode,
   type Prizes,
@@ -60,6 +61,18 @@ export const gameReplaySchema = gameEventLogSchema.extend({
   names: z.record(z.string(), z.string()),
   you: z.object({ playerId: z.string(), ticketIndex: z.number().int().min(0) }).nullable(),
 }) satisfies z.ZodType<GameReplay>;
+
+/** The engine's setup of a replayed show, to fold its log with (`foldPublishedLog`). */
+export function replaySetup(replay: GameReplay): GameSetup {
+  const { maxTickets, ...setup } = replay.setup;
+  return {
+    gameUuid: replay.gameUuid,
+    seedHex: replay.seed,
+    commitment: replay.commitment,
+    ...setup,
+    ...(maxTickets !== null ? { maxTickets } : {}),
+  };
+}
 
 /** As many near-win entries as a live view carries. */
 export const REPLAY_QUEUE_LIMIT = 20;

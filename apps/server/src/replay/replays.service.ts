@@ -32,9 +32,7 @@ export class Replays {
       // A live stream's address is gone once the show is over: the studio loop stands in.
       videoSource: row.videoSource && !isHls(row.videoSource) ? row.videoSource : null,
       setup: { prizes, luckyFateMode, timings, rolloverPence, maxTickets },
-      names: Object.fromEntries(
-        holders.map(({ playerId: id }) => [pseudonym(id), names[id] ?? 'Player']),
-      ),
+      names: Object.fromEntries(holders.map(({ playerId: id }) => [pseudonym(id), names[id] ?? 'Player'])),
       you: mine ? { playerId: pseudonym(mine.playerId), ticketIndex: mine.ticketIndex } : null,
     };
   }

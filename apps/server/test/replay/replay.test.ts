@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldPublishedLog, ticketAt } from '@ruthless/game';
 import type { LiveView } from '@ruthless/protocol';
-import { replayStateView, replayView, type GameReplay } from '@ruthless/protocol/replay';
+import { replaySetup, replayStateView, replayView, type GameReplay } from '@ruthless/protocol/replay';
 import { gamePseudonym } from '../../src/live/live-games.service';
 import { api, Viewer } from '../support/live';
 import { claimTicket, playerWithDetails, scheduleGame, startShow, type Show } from '../support/show';
@@ -71,10 +71,7 @@ describe('watch again', () => {
     const log = await api(show.server.url, 'GET', `/api/games/${game.gameUuid}/events`, null);
     expect(replay.events).toEqual(log.body.events);
 
-    const fold = foldPublishedLog(
-      { gameUuid: replay.gameUuid, seedHex: replay.seed, commitment: replay.commitment, ...replay.setup },
-      replay.events,
-    );
+    const fold = foldPublishedLog(replaySetup(replay), replay.events);
     // Every view a live player was sent, folded again at its event's moment.
     const seen = watcher.messages;
     // Every event from the green room on reached the watcher, in order (claims may come batched).
@@ -97,10 +94,18 @@ describe('watch again', () => {
       expect(same ?? folded[0], `seq ${message.seq} ${message.event.type}`).toEqual(live);
       expect(Math.abs(same!.ruthlessCounter - live.ruthlessCounter)).toBeLessThanOrEqual(1);
       stages.add(same!.stage);
-      if (message.event.type !== 'ticket-claimed')
-        expect(replayView(replay, fold, message.at)).toEqual(same);
+      if (message.event.type !== 'ticket-claimed') expect(replayView(replay, fold, message.at)).toEqual(same);
     }
-    expect([...stages]).toEqual(['scheduled', 'green-room', 'reels', 'lucky-fate', 'draw', 'ruthless', 'reveal', 'ended']);
+    expect([...stages]).toEqual([
+      'scheduled',
+      'green-room',
+      'reels',
+      'lucky-fate',
+      'draw',
+      'ruthless',
+      'reveal',
+      'ended',
+    ]);
 
     // A signed-in ticket holder learns which ticket was theirs, under their pseudonym only.
     const mine = await api(show.server.url, 'GET', replayPath, players[1]!.token);

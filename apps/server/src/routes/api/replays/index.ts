@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConflictError, NotFoundError } from '../../../errors';
-import { errorResponses } from '../../../schemas/errors';
 import { gameParams } from '../../../schemas/params';
-
-const errors = errorResponses(400, 404, 409);
 
 /** Watch again (docs/live-show.md): an ended show's published log with what a phone folds it with. */
 const replayRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +14,6 @@ const replayRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'No sign-in needed. With a valid identity token the answer also names the caller’s own ticket; a token that does not verify is read as signed out.',
         params: gameParams,
-        response: errors,
       },
     },
     async (request) => {
