@@ -46,7 +46,8 @@ export function ReplayControls({ player }: { player: ReplayPlayer }) {
                 data-mine={mark.mine || undefined}
                 title={markLabel[mark.kind]}
                 aria-label={`Go to ${markLabel[mark.kind]} (${clock(mark.at - timeline.start)})`}
-                onClick={() => player.seek(mark.at - 1500)}
+                // A win from the ball before it; the final from its first second.
+                onClick={() => player.seek(mark.kind === 'final' ? mark.at + 1000 : mark.at - 1500)}
               />
             </li>
           ))}

@@ -21,6 +21,7 @@ export interface ReplayPlayer {
 }
 
 const TICK_MS = 100;
+const MAX_STEP_MS = 250;
 
 /** What a phone shows of an event: its secrets are not in the published log in the first place. */
 function wireEvent(event: PublishedGameEvent): WireEvent {
@@ -104,7 +105,10 @@ export function useReplayPlayer(
     const timer = setInterval(() => {
       const now = serverNow();
       const from = head.current.at;
-      const to = playing ? Math.min(from + (now - head.current.wall) * speed, timeline.end) : from;
+      // A stalled page (a busy phone, a background tab) slows the show down rather than skipping
+      // a stage: a tick moves at most MAX_STEP_MS of wall time.
+      const step = Math.min(now - head.current.wall, MAX_STEP_MS);
+      const to = playing ? Math.min(from + step * speed, timeline.end) : from;
       head.current = { at: to, wall: now };
       const store = useGameStore.getState();
       // Each event passed since the last tick, with the view it leads to.
