@@ -69,4 +69,5 @@ export {
 export { verifyGame, type VerifyResult } from './verify';
 export { publishedEventLog, type PublishedGameEvent, type PublishedTicketClaimed } from './publish';
 export { LUCKY_FATE_MODES } from './types';
+export { foldPublishedLog, eventsBy, type ReplayFold } from './replay';
 export type * from './types';

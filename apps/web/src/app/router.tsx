@@ -94,6 +94,13 @@ export function createAppRouter() {
                         path: 'game/:id',
                         lazy: async () => ({ Component: (await import('./routes/game')).GameRoute }),
                       },
+                      {
+                        // Watch again: signed out too (the start-up gate lets visitors through).
+                        path: 'game/:id/replay',
+                        lazy: async () => ({
+                          Component: (await import('./routes/game-replay')).GameReplayRoute,
+                        }),
+                      },
                     ],
                   },
                   {

@@ -22,15 +22,26 @@ const DetailsForm = lazy(async () => ({ default: (await import('./details-form')
  * (signed out: /login), gets and keeps refreshing the identity token, waits for the game sounds
  * (a few seconds at most), checks the default user
  * settings (failure: signed out) and shows the mandatory details form while alias, default
- * choice or phone number is missing. Preview mode (`/game/{id}?preview=1`) needs no sign-in.
+ * choice or phone number is missing. Preview mode (`/game/{id}?preview=1`) needs no sign-in, nor
+ * does watching a show again (`/game/{id}/replay`): a visitor watches it signed out.
  */
 export function StartUpGate() {
   const [searchParams] = useSearchParams();
   const isGame = useMatch('/game/:id') !== null;
   const isHost = useMatch('/host/*') !== null;
+  const isReplay = useMatch('/game/:id/replay') !== null;
   if (isGame && searchParams.get('preview') === '1') return <Outlet />;
+  if (isReplay) return <VisitorOrSignedInGate />;
   // The console has its own top bar: no alias badge there.
   return <SignedInGate isGame={isGame || isHost} />;
+}
+
+/** A visitor goes straight in; a signed-in player passes the gate as on any game screen. */
+function VisitorOrSignedInGate() {
+  const session = authClient.useSession();
+  if (session.isPending) return <LoadingScreen message={loadingSteps.initial} />;
+  if (!session.data?.user.id) return <Outlet />;
+  return <SignedInGate isGame />;
 }
 
 function SignedInGate({ isGame }: { isGame: boolean }) {

@@ -50,6 +50,17 @@ export interface GameScreenProps {
   onJoined?: () => void;
   /** The latest chat messages of every (re)join's snapshot. */
   onChat?: (messages: ChatMessage[]) => void;
+  /**
+   * Watch again: the game store is fed by the replay of the stored events (features/replay), not
+   * by the live game; nothing can be picked or chosen.
+   */
+  replay?: boolean;
+}
+
+/** Joins the live game and feeds the store (not rendered for a replay, which feeds it itself). */
+function LiveGameFeed({ gameUuid, preview, onJoined, onChat }: Omit<GameScreenProps, 'replay'>) {
+  useLiveGame(gameUuid, preview, onJoined, onChat);
+  return null;
 }
 
 /**
@@ -57,8 +68,16 @@ export interface GameScreenProps {
  * lucky fate, the draw, the final, the reveal, the results), the player's ticket, the near-win
  * queue and the caller's board. Everything comes from the server's events; nothing is invented.
  */
-export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenProps) {
-  useLiveGame(gameUuid, preview, onJoined, onChat);
+export function GameScreen({ replay = false, ...live }: GameScreenProps) {
+  return (
+    <>
+      {!replay && <LiveGameFeed {...live} />}
+      <GameStage gameUuid={live.gameUuid} preview={live.preview} replay={replay} />
+    </>
+  );
+}
+
+function GameStage({ gameUuid, preview, replay }: { gameUuid: string; preview: boolean; replay: boolean }) {
   const view = useGameStore((s) => s.view);
   // The first snapshot mounts the whole stage: as a transition, rendered in slices between which
   // the browser can paint and take input, not in one long task with the store's synchronous update.
@@ -135,7 +154,7 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
   const me = you?.playerId ?? null;
   const stage: Stage = view?.stage ?? 'scheduled';
   const isPlayer = !preview && you !== null && you.ticket !== null;
-  const isFinalist = isPlayer && !!view?.final?.finalists.some((f) => f.playerId === me);
+  const isFinalist = isPlayer && !replay && !!view?.final?.finalists.some((f) => f.playerId === me);
   const liveStream = video.chosen?.kind === 'hls';
   const delayMs = latencyMs;
   const prizeBall = view?.reels?.prizeBall ?? null;
@@ -170,6 +189,7 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
           </span>
         )}
         {preview && <span className={styles.previewTag}>Preview · read-only</span>}
+        {replay && <span className={styles.previewTag}>Watch again</span>}
       </header>
 
       {/* The studio: during the draw, the video and the status sit beside the current ball so the
@@ -211,7 +231,7 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
           {stage === 'lucky-fate' && (
             <LuckyFate
               view={view}
-              canPick={isPlayer}
+              canPick={isPlayer && !replay}
               pick={myPick}
               sending={sendingPick}
               onPick={onPick}
@@ -258,7 +278,7 @@ export function GameScreen({ gameUuid, preview, onJoined, onChat }: GameScreenPr
               ticketIndex={you.myTicket?.ticketIndex}
             />
           )}
-          {!isPlayer && !preview && stage !== 'ended' && stage !== 'cancelled' && (
+          {!isPlayer && !preview && !replay && stage !== 'ended' && stage !== 'cancelled' && (
             <p className={styles.spectator}>You are watching: no ticket for this show.</p>
           )}
 

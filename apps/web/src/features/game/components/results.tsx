@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { LiveView } from '@ruthless/protocol';
 import { useResults } from '../api/get-results';
 import { money, nameOf, outcomeHeadline, prizeLabel } from '../utils/labels';
@@ -71,6 +72,9 @@ export function Results({
               <VerifyDraw results={data} shownBalls={shownBalls} />
             </div>
           )}
+          <Link className={styles.link} to={`/game/${view.gameUuid}/replay`}>
+            Watch again
+          </Link>
         </>
       )}
       <p className={styles.muted}>Free test event: no money moves.</p>

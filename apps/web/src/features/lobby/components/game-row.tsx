@@ -97,7 +97,7 @@ export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, email
   );
 }
 
-/** A show that just ended: its start, and the way to its results. */
+/** A show that just ended: its start, and the way to its results and to watch it again. */
 function EndedGameRow({ game, roomName }: { game: LobbyGame; roomName: string }) {
   const start = new Date(game.gameStartTime);
   return (
@@ -117,9 +117,12 @@ function EndedGameRow({ game, roomName }: { game: LobbyGame; roomName: string })
           <span className={styles.potValue}>That’s the show!</span>
         </p>
       </div>
-      <div className={[styles.actions, styles.single].join(' ')}>
+      <div className={styles.actions}>
         <LinkButton to={`/game/${game.gameUuid}`} variant="gold" fullWidth>
           See the results
+        </LinkButton>
+        <LinkButton to={`/game/${game.gameUuid}/replay`} variant="glass" fullWidth>
+          Watch again
         </LinkButton>
       </div>
     </li>

@@ -69,6 +69,9 @@ function ShowRow({ show }: { show: MyShow }) {
           {show.luckyFateMultiplier !== null && (
             <span className={styles.fate}>Lucky fate ×{show.luckyFateMultiplier}</span>
           )}
+          <Link className={styles.replayLink} to={`/game/${show.gameUuid}/replay`}>
+            Watch again
+          </Link>
           <Link className={styles.link} to={`/game/${show.gameUuid}`}>
             Results & draw check
           </Link>
