@@ -89,7 +89,7 @@ test('Edit Details: every validation message, then the save, the success toast a
   await expectFormErrors(page, [
     'Display name cannot be empty',
     'You need to provide valid phone number',
-    'Please choose your default ruthless choie',
+    'Please choose your default ruthless choice',
   ]);
   await page.screenshot({ path: 'test-results/screens/profile-errors.png' });
 
@@ -99,7 +99,7 @@ test('Edit Details: every validation message, then the save, the success toast a
   await expectFormErrors(page, [
     'Maximum allowed characters is 10.',
     'You need to provide valid phone number',
-    'Please choose your default ruthless choie',
+    'Please choose your default ruthless choice',
   ]);
 
   // The slider: keyboard, then mouse, then finger.

@@ -16,7 +16,7 @@ export const MINIMUM_AGE = 18;
 export const PHONE_DEFAULT_REGION = 'GB';
 
 export const ruthlessChoiceSchema = z.enum(['share', 'steal'], {
-  error: 'Please choose your default ruthless choie',
+  error: 'Please choose your default ruthless choice',
 });
 export type RuthlessChoice = z.infer<typeof ruthlessChoiceSchema>;
 

@@ -1,7 +1,7 @@
 /** The app's own messages of docs/player-app.md (Messages) (the identity codes' messages live in @ruthless/protocol). */
 export const messages = {
   signedIn: 'Logged in successfully. You can claim a ticket for any game. See you there!',
-  signedUp: 'Your account was succesfully created. Welcome to Ruthless!',
+  signedUp: 'Your account was successfully created. Welcome to Ruthless!',
   resetMailSent: 'A password reset link has been sent to your registered email address.',
   passwordChanged: 'Password successfully changed. You can log in now.',
   detailsSaved:
