@@ -164,7 +164,7 @@ test('Logout signs out with its toast and the logOffTime event; Go Back returns'
   await openProfile(page);
   await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
   await expect(toast(page, 'Logged out successfully.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?form_type=sign-in)?$/);
   const events = (await dataLayer(page)).filter((entry) => entry.event === 'logOffTime');
   expect(events).toHaveLength(1);
   expect(events[0]!.userId).toMatch(/^[0-9a-f-]{36}$/);
