@@ -13,6 +13,9 @@ export const messages = {
   resetCodeInvalid: 'Your reset password code is invalid.',
   resetCodeMissing: 'Missing reset password code in url parameters.',
   googleUnavailable: 'Google sign-in is not available.',
+  chatNameResetTitle: 'Choose a new chat name',
+  chatNameReset: 'Your chat name was reset by the host. Please choose a new one: you stay in the show.',
+  chatNameSaved: 'Your details have been updated.',
 } as const;
 
 /** docs/player-app.md (Start-up gate) loading screens. */
