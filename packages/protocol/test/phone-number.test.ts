@@ -5,7 +5,8 @@ describe('the phone number, one way everywhere', () => {
   it("the forms' example passes their own check", () => {
     expect(phoneNumberSchema.safeParse(PHONE_EXAMPLE).success).toBe(true);
     expect(
-      profileUpdateSchema.safeParse({ alias: 'Bob', phoneNumber: PHONE_EXAMPLE, ruthlessChoice: 'share' }).success,
+      profileUpdateSchema.safeParse({ alias: 'Bob', phoneNumber: PHONE_EXAMPLE, ruthlessChoice: 'share' })
+        .success,
     ).toBe(true);
   });
 
