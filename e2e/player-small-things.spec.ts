@@ -97,9 +97,7 @@ test("the footer's 'Powered by Ruthless Live' leads to who makes the show, not t
 
 async function expectClearOfToast(page: Page, fields: Locator[]) {
   const toastBox = await boxOf(
-    page
-      .getByRole('list', { name: 'Form errors' })
-      .locator('xpath=ancestor::*[contains(@class,"Toastify__toast ")][1]'),
+    page.locator('.Toastify__toast').filter({ has: page.getByRole('list', { name: 'Form errors' }) }),
   );
   for (const field of fields) {
     await expect(field).toBeInViewport();
@@ -115,12 +113,13 @@ test('validation toasts leave the fields they name in sight', async ({ page }) =
   await page.getByLabel('Email').evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('list', { name: 'Form errors' })).toBeVisible();
-  // Its entrance has played out and the page has settled.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  // Measured once the toast's entrance has played out (it closes itself after 5 s).
+  const shown = page
+    .locator('.Toastify__toast')
+    .filter({ has: page.getByRole('list', { name: 'Form errors' }) });
+  await expect
+    .poll(() => shown.evaluate((el) => el.getAnimations().filter((a) => a.playState === 'running').length))
+    .toBe(0);
   await page.screenshot({ path: test.info().outputPath('sign-up-errors.png') });
   await expectClearOfToast(page, [
     page.getByLabel('Email'),
