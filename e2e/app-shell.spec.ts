@@ -41,7 +41,7 @@ test.describe('landing page', () => {
     await expect(page.getByRole('heading', { name: 'Take your seat' })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Back to sign in' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?form_type=sign-in)?$/);
     await expect(page.getByRole('heading', { name: 'Take your seat' })).toBeVisible();
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();

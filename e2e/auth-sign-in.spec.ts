@@ -54,7 +54,7 @@ test('a wrong password and an unknown email get their catalogue messages', async
 test('signs in to the lobby, comes back signed in, and logs out from the menu', async ({ page }) => {
   const player = await createPlayer(page);
   await page.goto('/');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?form_type=sign-in)?$/);
 
   await signInWithForm(page, player.email, player.password);
   await expect(
@@ -71,9 +71,9 @@ test('signs in to the lobby, comes back signed in, and logs out from the menu', 
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(toast(page, 'Logged out successfully.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?form_type=sign-in)?$/);
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?form_type=sign-in)?$/);
 });
 
 test('a signed-in account without the operator claim is signed out on /login', async ({ page }) => {

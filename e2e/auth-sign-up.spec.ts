@@ -94,7 +94,7 @@ test('a complete sign-up goes through the mandatory details form to the lobby', 
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(toast(page, 'Your account was succesfully created. Welcome to Ruthless!')).toBeVisible();
+  await expect(toast(page, 'Your account was successfully created. Welcome to Ruthless!')).toBeVisible();
 
   // The start-up gate: no details yet, so the form replaces the app.
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
@@ -110,7 +110,7 @@ test('a complete sign-up goes through the mandatory details form to the lobby', 
     'Day is required',
     'Month is required',
     'Year is required',
-    'Please choose your default ruthless choie',
+    'Please choose your default ruthless choice',
   ]);
 
   await page.getByLabel('Chat Name').fill('ab');
@@ -125,7 +125,7 @@ test('a complete sign-up goes through the mandatory details form to the lobby', 
     'Day cannot be more than 31',
     'Month cannot be more than 12',
     'Year must be at least 1900',
-    'Please choose your default ruthless choie',
+    'Please choose your default ruthless choice',
   ]);
 
   await page.getByLabel('Chat Name').fill('elevenchars');
@@ -139,7 +139,7 @@ test('a complete sign-up goes through the mandatory details form to the lobby', 
     'Day must be at least 1',
     'Please enter a valid month number',
     'Year cannot be more than 2100',
-    'Please choose your default ruthless choie',
+    'Please choose your default ruthless choice',
   ]);
 
   // The slider rests in the middle; a drag to the right chooses steal, to the left share.

@@ -89,7 +89,7 @@ test('Edit Details: every validation message, then the save, the success toast a
   await expectFormErrors(page, [
     'Display name cannot be empty',
     'You need to provide valid phone number',
-    'Please choose your default ruthless choie',
+    'Please choose your default ruthless choice',
   ]);
   await page.screenshot({ path: 'test-results/screens/profile-errors.png' });
 
@@ -99,7 +99,7 @@ test('Edit Details: every validation message, then the save, the success toast a
   await expectFormErrors(page, [
     'Maximum allowed characters is 10.',
     'You need to provide valid phone number',
-    'Please choose your default ruthless choie',
+    'Please choose your default ruthless choice',
   ]);
 
   // The slider: keyboard, then mouse, then finger.
@@ -164,7 +164,7 @@ test('Logout signs out with its toast and the logOffTime event; Go Back returns'
   await openProfile(page);
   await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
   await expect(toast(page, 'Logged out successfully.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?form_type=sign-in)?$/);
   const events = (await dataLayer(page)).filter((entry) => entry.event === 'logOffTime');
   expect(events).toHaveLength(1);
   expect(events[0]!.userId).toMatch(/^[0-9a-f-]{36}$/);

@@ -16,13 +16,25 @@ export const MINIMUM_AGE = 18;
 export const PHONE_DEFAULT_REGION = 'GB';
 
 export const ruthlessChoiceSchema = z.enum(['share', 'steal'], {
-  error: 'Please choose your default ruthless choie',
+  error: 'Please choose your default ruthless choice',
 });
 export type RuthlessChoice = z.infer<typeof ruthlessChoiceSchema>;
 
 const PHONE_MESSAGE = 'You need to provide valid phone number';
 /** The phone field's example: a GB mobile number the validator below accepts. */
 export const PHONE_EXAMPLE = '07911 123456';
+
+/**
+ * A stored (E.164) number the one way the app shows it, on the profile and in its forms: as the
+ * player writes it at home, like PHONE_EXAMPLE ('+447911123456' reads '07911 123456').
+ */
+export function nationalPhoneNumber(phoneNumber: string): string {
+  try {
+    return parsePhoneNumber(phoneNumber, PHONE_DEFAULT_REGION).formatNational();
+  } catch {
+    return phoneNumber;
+  }
+}
 
 /** A phone number as typed (national GB or international); the output is E.164. */
 export const phoneNumberSchema = z
@@ -104,6 +116,17 @@ export const profileUpdateSchema = z.strictObject({
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/**
+ * The new chat name a player whose name the host reset chooses (the app's chat-name dialog,
+ * sent with their stored phone number and choice as `PATCH /api/operator/user`): the details
+ * form's rules.
+ */
+export const chatNameSchema = z.strictObject({
+  alias: aliasField('Chat name cannot be empty', ALIAS_MIN_LENGTH),
+});
+export type ChatNameInput = z.input<typeof chatNameSchema>;
+export type ChatName = z.output<typeof chatNameSchema>;
 
 /** `PUT /api/operator/user/details`: the mandatory details form. */
 export const detailsFormSchema = z

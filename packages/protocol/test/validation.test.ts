@@ -75,8 +75,8 @@ const phoneAndChoiceCases = (form: string, schema: z.ZodType, valid: object): Ca
   [form, schema, { ...valid, phoneNumber: '' }, 'You need to provide valid phone number'],
   [form, schema, { ...valid, phoneNumber: '12345' }, 'You need to provide valid phone number'],
   [form, schema, { ...valid, phoneNumber: 'call me' }, 'You need to provide valid phone number'],
-  [form, schema, { ...valid, ruthlessChoice: undefined }, 'Please choose your default ruthless choie'],
-  [form, schema, { ...valid, ruthlessChoice: 'split' }, 'Please choose your default ruthless choie'],
+  [form, schema, { ...valid, ruthlessChoice: undefined }, 'Please choose your default ruthless choice'],
+  [form, schema, { ...valid, ruthlessChoice: 'split' }, 'Please choose your default ruthless choice'],
 ];
 
 const dateCases = (label: 'Day' | 'Month' | 'Year', min: number, max: number): Case[] => {

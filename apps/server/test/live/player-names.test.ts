@@ -110,6 +110,26 @@ describe('names in a show', () => {
 
     for (const viewer of [annView, benView, late, afterwards]) viewer.close();
   }, 90_000);
+
+  it("a reset from the game's console is pushed as a reset too, to the player's own screen", async () => {
+    const cat = await playerWithDetails(show.server.url, 'Cat', 'share');
+    // In the green room for the whole test.
+    const game = await scheduleGame(show, 60_000, { timings: { ...FAST, greenRoomMs: 120_000 } });
+    await claimTicket(show, cat.token, game.gameUuid);
+    const catView = await Viewer.join(show.server.url, cat.token, game.gameUuid);
+    const pushed = renamesOf(catView);
+    const reset = await api(
+      show.server.url,
+      'POST',
+      `/api/host/games/${game.gameUuid}/players/${cat.userId}/reset-alias`,
+      show.hostToken,
+    );
+    expect(reset.status).toBe(204);
+    await expect
+      .poll(() => pushed)
+      .toContainEqual({ gameUuid: game.gameUuid, playerUuid: cat.userId, name: 'Player', aliasReset: true });
+    catView.close();
+  }, 60_000);
 });
 
 // Two processes on one PostgreSQL and one Redis: a rename answered by one process shows on the

@@ -106,13 +106,13 @@ describe('PUT /api/operator/user/details (the mandatory details form)', () => {
     [
       'no choice',
       { ruthlessChoice: undefined },
-      'Please choose your default ruthless choie',
+      'Please choose your default ruthless choice',
       'ruthlessChoice',
     ],
     [
       'bad choice',
       { ruthlessChoice: 'split' },
-      'Please choose your default ruthless choie',
+      'Please choose your default ruthless choice',
       'ruthlessChoice',
     ],
     ['marketing as a string', { marketingAccepted: 'yes' }, /marketingAccepted/, 'marketingAccepted'],
@@ -166,7 +166,7 @@ describe('PATCH /api/operator/user (the profile edit modal)', () => {
       'You need to provide valid phone number',
       'phoneNumber',
     ],
-    ['no choice', { ruthlessChoice: null }, 'Please choose your default ruthless choie', 'ruthlessChoice'],
+    ['no choice', { ruthlessChoice: null }, 'Please choose your default ruthless choice', 'ruthlessChoice'],
     ['unknown field', { dobYear: 1990 }, /Unrecognized key.*dobYear/, undefined],
   ])('refuses %s', async (_name, change, message, field) => {
     const response = await call('PATCH', '/api/operator/user', {

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useParams, useSearchParams } from 'react-router';
+import { useAliasResetNotice } from '@/features/auth/hooks/use-alias-reset-notice';
 import { ChatButton } from '@/features/chat/components/chat-button';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
 import { useChatFeed } from '@/lib/chat/use-chat-feed';
@@ -61,6 +62,7 @@ function PlayerGame({ gameUuid }: { gameUuid: string }) {
   const showIsOn = stage !== 'ended' && stage !== 'cancelled';
   const blocker = useExitGuard(showIsOn);
   const onChat = useChatFeed(gameUuid);
+  useAliasResetNotice();
   const roomUuid = useGameStore((state) => state.view?.roomUuid ?? null);
   const holdsTicket = useGameStore((state) => Boolean(state.you?.ticket));
   const footerSlot = useClientStore((state) => state.footerSlot);

@@ -1,4 +1,4 @@
-import { parsePhoneNumber } from 'libphonenumber-js';
+import { nationalPhoneNumber } from '@ruthless/protocol/user';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -14,15 +14,6 @@ import { YourData } from '@/features/safety/components/your-data';
 import { useLogOut } from '@/hooks/use-log-out';
 import { useSessionStore } from '@/stores/session-store';
 import styles from './profile.module.css';
-
-/** A stored E.164 number as the player would write it at home ('07911 123456'). */
-function nationalFormat(phoneNumber: string): string {
-  try {
-    return parsePhoneNumber(phoneNumber).formatNational();
-  } catch {
-    return phoneNumber;
-  }
-}
 
 /**
  * The player's profile (docs/player-app.md): Username, Default Ruthless Choice and Phone number
@@ -74,7 +65,7 @@ export function ProfileRoute() {
               <dt>Phone number</dt>
               <dd className={settings.phoneNumber ? '' : styles.empty} data-testid="profile-phone">
                 <PhoneIcon className={styles.inlineIcon} />
-                {settings.phoneNumber ? nationalFormat(settings.phoneNumber) : 'Not set yet'}
+                {settings.phoneNumber ? nationalPhoneNumber(settings.phoneNumber) : 'Not set yet'}
               </dd>
             </div>
           </dl>

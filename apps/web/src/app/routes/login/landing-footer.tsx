@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import styles from './login.module.css';
 
-/** Where the powered-by line points. */
-const poweredBy = { label: 'Ruthless Live', href: '/api/docs' };
+/** Where the powered-by line points: who makes the show, on this page (not the API's reference). */
+const poweredBy = { label: 'Ruthless Live', href: '#who-title' };
 
 const badges = [
   { src: '/logos/18-plus.svg', alt: '18+ only' },

@@ -21,7 +21,7 @@ const UpcomingShows = lazy(async () => ({
 /**
  * The landing page (docs/player-app.md, Screens): the show's logo and promise, the test-show notice, the
  * 'Upcoming Shows' carousel, the auth form with Google, the marketing copy and the footer.
- * `?privacy-policy=1` swaps the carousel and form area for the privacy policy.
+ * `?privacy-policy=1` puts the privacy policy in the form area's place; the upcoming shows stay.
  */
 export function LoginRoute() {
   const [searchParams] = useSearchParams();
@@ -54,6 +54,9 @@ export function LoginRoute() {
         </p>
       </aside>
 
+      <Suspense fallback={<div className={styles.showsPlaceholder} aria-hidden="true" />}>
+        <UpcomingShows />
+      </Suspense>
       {showPrivacyPolicy ? (
         <Panel tone="gold" className={styles.formArea} aria-labelledby="privacy-policy-title">
           <Suspense fallback={<Spinner />}>
@@ -64,22 +67,17 @@ export function LoginRoute() {
           </Link>
         </Panel>
       ) : (
-        <>
-          <Suspense fallback={<div className={styles.showsPlaceholder} aria-hidden="true" />}>
-            <UpcomingShows />
+        <Panel tone="gold" className={styles.formArea} aria-label="Sign in or sign up">
+          <Suspense
+            fallback={
+              <div className={styles.checking}>
+                <Spinner label="Checking your session" />
+              </div>
+            }
+          >
+            <LoginFormArea />
           </Suspense>
-          <Panel tone="gold" className={styles.formArea} aria-label="Sign in or sign up">
-            <Suspense
-              fallback={
-                <div className={styles.checking}>
-                  <Spinner label="Checking your session" />
-                </div>
-              }
-            >
-              <LoginFormArea />
-            </Suspense>
-          </Panel>
-        </>
+        </Panel>
       )}
 
       <Marketing />

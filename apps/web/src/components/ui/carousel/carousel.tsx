@@ -78,7 +78,10 @@ export function Carousel<Item>({
   selectedSlideClassName,
   style,
 }: CarouselProps<Item>) {
-  const initial = selectedIndex ?? startIndex ?? 0;
+  // Fixed at mount: embla starts over (reInit) whenever its options change, and a new start
+  // index on each selection would restart it between a mouse drag's release and its click,
+  // which then landed on the slide it started on and selected that one again.
+  const [initial] = useState(() => selectedIndex ?? startIndex ?? 0);
   const [viewportRef, embla] = useEmblaCarousel({
     align: 'center',
     containScroll: false,

@@ -29,4 +29,31 @@ export function toastFormErrors<T extends FieldValues>(
       ))}
     </ul>,
   );
+  keepFieldsClearOfToast();
+}
+
+const GAP_PX = 12;
+
+/**
+ * The toast sits at the top of the screen, where the fields it names may be: once it is drawn,
+ * the first invalid field (the others follow it) is scrolled to just below it, in whatever
+ * scrolls it (the page, a dialog).
+ */
+function keepFieldsClearOfToast(frames = 0) {
+  requestAnimationFrame(() => {
+    const toastBox = document
+      .querySelector('[aria-label="Form errors"]')
+      ?.closest('.Toastify__toast')
+      ?.getBoundingClientRect();
+    if (!toastBox || toastBox.height === 0) {
+      // The toasts' code loads with the first toast: a few frames at most.
+      if (frames < 120) keepFieldsClearOfToast(frames + 1);
+      return;
+    }
+    const field = document.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field || field.getBoundingClientRect().top >= toastBox.bottom + GAP_PX) return;
+    field.style.scrollMarginTop = `${toastBox.bottom + GAP_PX}px`;
+    field.scrollIntoView({ block: 'start' });
+    field.style.scrollMarginTop = '';
+  });
 }

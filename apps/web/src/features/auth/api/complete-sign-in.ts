@@ -15,10 +15,18 @@ export function splitName(name: string): { firstName: string; lastName: string }
 /**
  * After Better Auth signed the player in: make sure they are registered with the operator
  * (`POST /api/operator/auth`, idempotent), then keep the fresh token, which carries the
- * operator claim.
+ * operator claim. Only sign-up and Google register (docs/player-app.md, Calls): an email
+ * sign-in of an account without the claim is refused as permission-denied, and the caller's
+ * runAuthFlow signs it out.
  */
-export async function completeSignIn(names?: { firstName?: string; lastName?: string }) {
+export async function completeSignIn(
+  names?: { firstName?: string; lastName?: string },
+  { register = true }: { register?: boolean } = {},
+) {
   let { token, claims } = await getIdentityToken();
+  if (!claims.operator && !register) {
+    throw new ApiError(catalogueMessage('permission-denied'), { status: 403, code: 'permission-denied' });
+  }
   if (!claims.operator) {
     const fromToken = splitName(claims.name);
     await registerOperator({

@@ -3,11 +3,12 @@ import type { SignInForm } from '@ruthless/protocol';
 import { authClient, unwrapAuthResult } from '@/lib/auth-client';
 import { completeSignIn, runAuthFlow } from './complete-sign-in';
 
-/** `POST /api/auth/sign-in/email`, then the operator check and a fresh token. */
+/** `POST /api/auth/sign-in/email`, then the operator check (without the claim: signed out) and a fresh token. */
 export const signIn = ({ email, password }: SignInForm) =>
   runAuthFlow(async () => {
     unwrapAuthResult(await authClient.signIn.email({ email, password }));
-    await completeSignIn();
+    // Signs in an account registered with the operator; it never registers one.
+    await completeSignIn(undefined, { register: false });
   });
 
 export const useSignIn = () => useMutation({ mutationFn: signIn });

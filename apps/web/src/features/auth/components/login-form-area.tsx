@@ -46,10 +46,10 @@ export function LoginFormArea() {
     [setSearchParams],
   );
 
-  // An unknown form_type is read as sign-in and written back as such.
+  // A missing or unknown form_type is read as sign-in and written back as such.
   const formType = searchParams.get('form_type');
   useEffect(() => {
-    if (formType !== null && formType !== mode) setMode(mode);
+    if (formType !== mode) setMode(mode);
   }, [formType, mode, setMode]);
 
   const enter = useCallback(async () => {

@@ -16,14 +16,18 @@ import { AliasBadge } from './alias-badge';
 // Only a player with details missing sees the form: its phone validation (libphonenumber) and
 // form library load then, not on every signed-in start.
 const DetailsForm = lazy(async () => ({ default: (await import('./details-form')).DetailsForm }));
+const ChatNameResetModal = lazy(async () => ({
+  default: (await import('./chat-name-reset-modal')).ChatNameResetModal,
+}));
 
 /**
  * The start-up gate of docs/player-app.md (Start-up gate), around the signed-in routes: waits for the auth state
  * (signed out: /login), gets and keeps refreshing the identity token, waits for the game sounds
  * (a few seconds at most), checks the default user
  * settings (failure: signed out) and shows the mandatory details form while alias, default
- * choice or phone number is missing. Preview mode (`/game/{id}?preview=1`) needs no sign-in, nor
- * does watching a show again (`/game/{id}/replay`): a visitor watches it signed out.
+ * choice or phone number is missing (a chat name the host reset is asked for in a dialog over
+ * the screen instead). Preview mode (`/game/{id}?preview=1`) needs no sign-in, nor does watching
+ * a show again (`/game/{id}/replay`): a visitor watches it signed out.
  */
 export function StartUpGate() {
   const [searchParams] = useSearchParams();
@@ -73,7 +77,11 @@ function SignedInGate({ isGame }: { isGame: boolean }) {
   if (tokenStatus !== 'ready') return <LoadingScreen message={loadingSteps.token} />;
   if (!soundLoaded) return <LoadingScreen message={loadingSteps.initial} />;
   if (!settings.data) return <LoadingScreen message={loadingSteps.settings} />;
-  if (needsMandatoryDetails(settings.data)) {
+  // A registered player whose chat name the host reset keeps their screen (a show may be on)
+  // and is asked for a new name over it; only a first-timer gets the whole details form.
+  const aliasWasReset =
+    !settings.data.alias && Boolean(settings.data.phoneNumber && settings.data.defaultChoice);
+  if (needsMandatoryDetails(settings.data) && !aliasWasReset) {
     return (
       <Suspense fallback={<LoadingScreen message={loadingSteps.settings} />}>
         <DetailsForm settings={settings.data} />
@@ -85,6 +93,11 @@ function SignedInGate({ isGame }: { isGame: boolean }) {
     <>
       {!isGame && settings.data.alias && <AliasBadge alias={settings.data.alias} />}
       <Outlet />
+      {aliasWasReset && (
+        <Suspense fallback={null}>
+          <ChatNameResetModal settings={settings.data} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -34,7 +34,7 @@ export function ChatPanel({ gameUuid, roomUuid, readOnlyReason }: ChatPanelProps
   const [draft, setDraft] = useState('');
   const lastSend = useRef(0);
   const panel = useRef<HTMLElement>(null);
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const input = useRef<HTMLInputElement>(null);
 
@@ -104,7 +104,8 @@ export function ChatPanel({ gameUuid, roomUuid, readOnlyReason }: ChatPanelProps
           ×
         </button>
       </header>
-      <ol
+      {/* A log, not a list: its role replaces a list's, so its entries are not list items. */}
+      <div
         ref={log}
         className={styles.log}
         role="log"
@@ -116,11 +117,11 @@ export function ChatPanel({ gameUuid, roomUuid, readOnlyReason }: ChatPanelProps
           stick.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_PX;
         }}
       >
-        {messages.length === 0 && <li className={styles.empty}>No messages yet. Say hello!</li>}
+        {messages.length === 0 && <div className={styles.empty}>No messages yet. Say hello!</div>}
         {messages.map((message) => {
           const mine = me !== null && message.playerUuid === me;
           return (
-            <li
+            <div
               key={message.messageUuid}
               className={[styles.message, mine ? styles.mine : '', message.fromHost ? styles.host : ''].join(
                 ' ',
@@ -134,10 +135,10 @@ export function ChatPanel({ gameUuid, roomUuid, readOnlyReason }: ChatPanelProps
               </span>
               {/* React renders text, never markup: '<img …>' shows as those characters. */}
               <span className={styles.text}>{message.text}</span>
-            </li>
+            </div>
           );
         })}
-      </ol>
+      </div>
       {readOnlyReason ? (
         <p className={styles.readOnly}>{readOnlyReason}</p>
       ) : (

@@ -49,7 +49,7 @@ export function Results({
               <li key={w.prize}>
                 <span className={styles.prizeName}>{prizeLabel[w.prize]}</span>
                 <span>
-                  {w.tickets.map((t) => nameOf({ [t.playerId]: t.name }, t.playerId, me)).join(', ')} on{' '}
+                  {w.tickets.map((t) => nameOf({ [t.playerId]: t.name }, t.playerId, me)).join(', ')} on ball{' '}
                   {w.ball}
                   {w.onPrizeBall ? ' ★ doubled' : ''}
                 </span>

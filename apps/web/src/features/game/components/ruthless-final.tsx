@@ -47,7 +47,7 @@ export function RuthlessFinal({
         Share or Steal?
       </h2>
       <div className={styles.potRow}>
-        <div className={styles.pot}>
+        <div className={styles.pot} data-testid="final-pot">
           <span>The pot</span>
           <strong>{money(final?.potPence ?? view.statusBarData.pot)}</strong>
         </div>

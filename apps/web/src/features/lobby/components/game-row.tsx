@@ -9,6 +9,7 @@ import { InProgressImage } from './in-progress-image';
 import { RemindMeButton } from './remind-me-button';
 import { TicketButton, ticketButtonState } from './ticket-button';
 import { TicketsAvailable } from './tickets-available';
+import { luckyFateLine } from '../utils/lucky-fate-line';
 import styles from './game-row.module.css';
 
 /** docs/player-app.md (Start-up gate): a started game shows its start as 'h:mma dd/MM/yy'. */
@@ -73,11 +74,7 @@ export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, email
         )}
       </div>
 
-      <p className={styles.mode}>
-        {game.prizeLuckyFateSelections === 'pre-game'
-          ? 'Lucky fate: pick your card when you claim'
-          : 'Lucky fate: pick your card live in the show'}
-      </p>
+      <p className={styles.mode}>{luckyFateLine(game.prizeLuckyFateSelections, started)}</p>
 
       <div className={[styles.actions, started ? styles.single : ''].join(' ')}>
         <TicketButton game={game} state={state} isClaiming={isClaiming} onClaim={() => onClaim(game)} />

@@ -12,13 +12,18 @@ function BellIcon() {
   );
 }
 
-/** 'Remind Me': downloads the game's calendar reminder (.ics). */
+export const REMINDER_DOWNLOADED =
+  'The calendar file was downloaded: open it to add the show to your calendar.';
+
+/** 'Remind Me': downloads the game's calendar reminder (.ics) and says so. */
 export function RemindMeButton(props: ReminderInput) {
   const [busy, setBusy] = useState(false);
   const remind = async () => {
     setBusy(true);
     try {
       await downloadReminder(props);
+      // A download shows nowhere on some phones: the player is told where the reminder went.
+      toast.success(REMINDER_DOWNLOADED);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The calendar reminder could not be made.');
     } finally {

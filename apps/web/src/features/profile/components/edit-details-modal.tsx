@@ -1,6 +1,8 @@
 import { Controller } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import {
+  nationalPhoneNumber,
+  PHONE_EXAMPLE,
   profileUpdateSchema,
   type ProfileUpdate,
   type ProfileUpdateInput,
@@ -37,7 +39,7 @@ export function EditDetailsModal({ settings, onClose }: EditDetailsModalProps) {
     },
     defaultValues: {
       alias: settings.alias ?? '',
-      phoneNumber: settings.phoneNumber ?? '',
+      phoneNumber: settings.phoneNumber ? nationalPhoneNumber(settings.phoneNumber) : '',
       ruthlessChoice: settings.defaultChoice ?? undefined,
     },
   });
@@ -69,7 +71,7 @@ export function EditDetailsModal({ settings, onClose }: EditDetailsModalProps) {
             type="tel"
             inputMode="tel"
             autoComplete="tel"
-            placeholder="07700 900123"
+            placeholder={PHONE_EXAMPLE}
             aria-invalid={Boolean(errors.phoneNumber) || undefined}
             {...register('phoneNumber')}
           />

@@ -73,6 +73,8 @@ const hostChatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await chat.resetAliasFromGame(request.params.gameUuid, request.params.playerUuid);
+      // Every open game of theirs shows 'Player' at once, and their own screen asks for a new name.
+      await app.live.announceName(request.params.playerUuid);
       return reply.status(204).send(null);
     },
   );
