@@ -130,7 +130,7 @@ test("the host sees a show's chat live in the console, deletes, mutes and unmute
   await desk.context().close();
 });
 
-test("after the host resets a player's alias from the console, the player's next start asks for their details", async ({
+test("after the host resets a player's alias from the console, the player's next start asks for a new chat name", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -157,9 +157,13 @@ test("after the host resets a player's alias from the console, the player's next
   await expect(auditActions(desk).filter({ hasText: 'Alias reset' })).toHaveCount(1);
   await expect(auditActions(desk).filter({ hasText: 'Alias reset' })).toContainText('204');
 
-  // The player's next start: the mandatory details form, before anything else.
+  // The player's next start: asked for a new chat name over the lobby (docs/player-app.md,
+  // Start-up gate), not the first-timer's whole details form.
   await phone.goto('/');
-  await expect(phone.getByRole('heading', { name: 'Your details' })).toBeVisible({ timeout: 20_000 });
+  const rename = phone.getByRole('dialog', { name: 'Choose a new chat name' });
+  await expect(rename).toBeVisible({ timeout: 20_000 });
+  await expect(rename).toContainText('Your chat name was reset by the host.');
+  await expect(phone.getByRole('heading', { name: 'Your details' })).toHaveCount(0);
   await phone.screenshot({ path: 'test-results/host-chat-alias-reset.png' });
 
   await phone.context().close();
