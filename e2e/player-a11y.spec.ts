@@ -102,7 +102,8 @@ test('every stage of a show and the screens around it, as a player at 390x844', 
       luckyFateMs: 12_000,
       ballIntervalMs: 1_000,
       ruthlessMs: 30_000,
-      revealMs: 15_000,
+      // A step per finalist's choice and card, then the outcome: five steps of 4 s for two players.
+      revealMs: 4_000,
     },
   });
   const later = await host.createGame(room.roomUuid, {
