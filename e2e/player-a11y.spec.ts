@@ -106,7 +106,10 @@ test('every stage of a show and the screens around it, as a player at 390x844', 
       revealMs: 4_000,
     },
   });
-  const later = await host.createGame(room.roomUuid, {
+  // In a room of its own: a room's next game takes an ended show's place in the lobby at once,
+  // and the ended show's row is checked at the end.
+  const laterRoom = await host.createRoom();
+  const later = await host.createGame(laterRoom.roomUuid, {
     startsInMs: 60 * 60_000,
     prizeLuckyFateSelections: 'pre-game',
   });
@@ -130,7 +133,7 @@ test('every stage of a show and the screens around it, as a player at 390x844', 
   await check('profile, edit details');
 
   // The purchase page of a pre-game show.
-  await page.goto(`/purchase/${room.roomUuid}/${later.gameUuid}`);
+  await page.goto(`/purchase/${laterRoom.roomUuid}/${later.gameUuid}`);
   await expect(page.getByRole('button').first()).toBeVisible();
   await check('purchase');
 
