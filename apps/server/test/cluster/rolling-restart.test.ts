@@ -158,11 +158,13 @@ describe.skipIf(unavailable)(
       expect(handoverMs).toBeDefined();
       expect(handoverMs!).toBeLessThan(1000);
       expect(longestGapMs).toBeLessThan(2000);
-      // A request is either acknowledged (and then stored, above) or cut off with its process as
-      // a 502 the app may send again (nginx never resends a POST); nearly all go through.
+      // A request is either acknowledged (and then stored, above) or not taken, and the app may
+      // send it again: cut off with its process (502: nginx never resends a POST), or refused
+      // unread by a process already closing (Fastify's 503 on a kept-alive connection). Nearly
+      // all go through.
       for (const { i, claim: response, chat } of sent) {
-        expect([201, 502], `phone ${i}'s claim: ${response.body}`).toContain(response.status);
-        expect([201, 502], `phone ${i}'s chat message`).toContain(chat);
+        expect([201, 502, 503], `phone ${i}'s claim: ${response.body}`).toContain(response.status);
+        expect([201, 502, 503], `phone ${i}'s chat message`).toContain(chat);
       }
       expect(acknowledgedClaims.length).toBeGreaterThanOrEqual(PHONES - 2);
       expect(acknowledgedChats.length).toBeGreaterThanOrEqual(PHONES - 2);
