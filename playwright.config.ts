@@ -1,10 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { FIRST_E2E_PORT, workerPort } from './e2e/support/worker-port';
 
-const PORT = Number(process.env.E2E_PORT ?? 3999);
+// Two workers on this two-core machine: a browser test spends most of its time waiting on a show's
+// clock, so two side by side take about half the time. E2E_WORKERS=1 runs them one at a time.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /**
  * Browser tests in Debian's Chromium at the product's 390x844 reference size, against the real
- * server on a fresh embedded database (started here; scripts/test.mjs builds the web app first).
+ * server on a fresh embedded database, one server per worker (started here; scripts/test.mjs builds
+ * the web app first). Playwright loads this file again in each worker, where workerPort() is that
+ * worker's server.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -12,12 +17,13 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files are shared out between the workers; a file's tests run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${workerPort()}`,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
     isMobile: true,
@@ -43,12 +49,13 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  // Started one after another: the first builds the server, the others find it up to date.
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${PORT}/health`,
+    url: `http://127.0.0.1:${FIRST_E2E_PORT + index}/health`,
     timeout: 90_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT) },
-    stdout: 'pipe',
-  },
+    env: { PORT: String(FIRST_E2E_PORT + index) },
+    stdout: 'pipe' as const,
+  })),
 });

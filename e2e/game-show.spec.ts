@@ -134,6 +134,7 @@ for (const { name, offlineMs, ballIntervalMs } of [
       .toBeGreaterThanOrEqual(3);
 
     await page.context().setOffline(true);
+    // The span offline is the scenario (the show goes on without the phone), not a wait for an event.
     await page.waitForTimeout(offlineMs);
     await page.context().setOffline(false);
 

@@ -3,7 +3,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import type { GameResults } from '@ruthless/protocol';
 import { closeToasts } from './support/auth';
 import { signInHost, type Host } from './support/lobby-host';
-import { gameRow, openRoom } from './support/lobby-page';
+import { gameRow, openRoom, untilStill } from './support/lobby-page';
 import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
 
 // Issue 9 "What a new player hits", in the lobby and on the purchase page: the green room keeps
@@ -207,9 +207,10 @@ async function dragLeft(page: Page, target: Locator, distance: number) {
       type: 'touchMove',
       touchPoints: at(from - (distance * step) / 12),
     });
+    // The finger's speed is what is under test (a drag, not a flick): these waits are the input.
     await page.waitForTimeout(30);
   }
-  // The finger rests before it lifts: a drag, not a flick.
+  // The finger rests before it lifts.
   await page.waitForTimeout(250);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
@@ -226,10 +227,10 @@ test('a 120 px drag swipes to the next room, in the lobby and on the landing; 40
   await expect(tabs.nth(1)).toBeVisible({ timeout: 30_000 });
   const names = await tabs.evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('aria-label')!));
   await openRoom(page, names[0]!);
-  await page.waitForTimeout(600); // the scroll to the room settles
   const first = carousel.getByRole('button', { name: names[0]!, exact: true });
+  await untilStill(first);
   await dragLeft(page, first, 40);
-  await page.waitForTimeout(600);
+  await untilStill(first);
   await expect(carousel.getByRole('tab', { name: names[0]! })).toHaveAttribute('aria-selected', 'true');
   await dragLeft(page, first, 120);
   await expect(carousel.getByRole('tab', { name: names[1]! })).toHaveAttribute('aria-selected', 'true');
@@ -242,7 +243,7 @@ test('a 120 px drag swipes to the next room, in the lobby and on the landing; 40
   const current = shows.locator('[aria-current="true"]');
   await expect(current).toBeVisible();
   const before = await current.getAttribute('aria-label');
-  await landing.waitForTimeout(600);
+  await untilStill(current);
   await dragLeft(landing, current, 120);
   await expect(current).not.toHaveAttribute('aria-label', before!);
   await landing.context().close();

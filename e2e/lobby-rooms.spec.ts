@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { signInHost, type Host } from './support/lobby-host';
-import { dataLayer, gameRow, openRoom, swipeLeft } from './support/lobby-page';
+import { dataLayer, gameRow, openRoom, swipeLeft, untilStill } from './support/lobby-page';
 import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
 
 // Issue 5 "App": the rooms carousel and its themes, an empty room, the lobby's music, the mute
@@ -74,8 +74,9 @@ test('the background follows the room in the centre of the carousel', async ({ p
     .getByRole('tab')
     .evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('aria-label')));
   await openRoom(page, names[0]!);
-  await page.waitForTimeout(600); // the scroll to the room settles
-  await swipeLeft(page, carousel.getByRole('button', { name: names[0]!, exact: true }));
+  const first = carousel.getByRole('button', { name: names[0]!, exact: true });
+  await untilStill(first);
+  await swipeLeft(page, first);
   await expect(carousel.getByRole('tab', { name: names[1]! })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { level: 2, name: names[1]! })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { hostVideoState, refuseAutoplayWithSound } from './support/game-media';
 import { signInHost, type Host } from './support/lobby-host';
-import { gameRow, openRoom } from './support/lobby-page';
+import { gameRow, openRoom, untilStill } from './support/lobby-page';
 import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
 
 // Issue 31 item 9: the small things a player met in an evening, each where they see it.
@@ -80,8 +80,8 @@ test("on a laptop the lobby's rooms follow a mouse drag", async ({ browser }) =>
   for (let step = 1; step <= 20; step++) await page.mouse.move(x - step * 10, y);
   await page.mouse.up();
   await expect(current).toHaveAttribute('aria-label', /^2 of /);
-  // And it stays there (the click that ends a drag selects nothing).
-  await page.waitForTimeout(500);
+  // And it stays there once the carousel comes to rest (the click that ends a drag selects nothing).
+  await untilStill(current);
   await expect(current).toHaveAttribute('aria-label', /^2 of /);
   await page.context().close();
 });

@@ -39,8 +39,28 @@ export async function swipeLeft(page: Page, target: Locator) {
       type: 'touchMove',
       touchPoints: at(box.x + box.width * (0.8 - 0.07 * step)),
     });
-    await page.waitForTimeout(16);
+    await page.waitForTimeout(16); // one frame a step: the swipe's speed is the input
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
+}
+
+/**
+ * Waits until `target` has stopped moving (a carousel's slide glides into place after a tap or a
+ * swipe): its position unchanged across two animation frames.
+ */
+export async function untilStill(target: Locator) {
+  await expect
+    .poll(() =>
+      target.evaluate(
+        (element) =>
+          new Promise<boolean>((resolve) => {
+            const before = element.getBoundingClientRect().x;
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => resolve(element.getBoundingClientRect().x === before)),
+            );
+          }),
+      ),
+    )
+    .toBe(true);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { ActiveTicket, ClaimResponse } from '@ruthless/protocol';
+import { workerPort } from './worker-port';
 
 /**
  * Players for the lobby's browser tests, signed up and registered through the real API so the
@@ -46,7 +47,7 @@ export async function postJson(
 }
 
 export function baseUrl(): string {
-  return `http://127.0.0.1:${process.env.E2E_PORT ?? 3999}`;
+  return `http://127.0.0.1:${workerPort()}`;
 }
 
 export async function identityToken(request: APIRequestContext, address: string): Promise<string> {

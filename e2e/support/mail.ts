@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { workerPort } from './worker-port';
 
 /**
- * The mail the shared e2e server sent over SMTP, as scripts/e2e-server.mjs's catcher keeps it:
+ * The mail this worker's e2e server sent over SMTP, as scripts/e2e-server.mjs's catcher keeps it:
  * one JSON line per message in test-results/e2e-mail-<port>.jsonl.
  */
 const mailFile = path.resolve(
@@ -11,7 +12,7 @@ const mailFile = path.resolve(
   '..',
   '..',
   'test-results',
-  `e2e-mail-${process.env.E2E_PORT ?? 3999}.jsonl`,
+  `e2e-mail-${workerPort()}.jsonl`,
 );
 
 function mails(): { to: string[]; text: string }[] {
