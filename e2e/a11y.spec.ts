@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createPlayer, expect, test } from './support/auth';
+import { seriousViolations } from './support/axe';
 import { signInHost, type Host } from './support/lobby-host';
 import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
 
@@ -18,14 +18,7 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
     await page.evaluate((value) => {
       document.documentElement.dataset.theme = value;
     }, theme);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    for (const violation of violations) {
-      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-      const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 5);
-      failures.push(`${screen} [${theme}] ${violation.id}: ${violation.help} (${targets.join(', ')})`);
-    }
+    failures.push(...(await seriousViolations(page, `${screen} [${theme}]`)));
   }
   expect(failures).toEqual([]);
 }

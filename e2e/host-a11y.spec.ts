@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { hostDesk } from './support/host-desk';
 import { signInHost, type Host } from './support/lobby-host';
 import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
@@ -14,18 +14,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await host.dispose();
 });
-
-async function seriousViolations(page: Page, screen: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => {
-      const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 4);
-      return `${screen}: ${violation.id} x${violation.nodes.length} (${targets.join(', ')})`;
-    });
-}
 
 test('every host screen, in every stage of a show, has no serious or critical axe violation at 1366x900', async ({
   browser,

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { dismissSoundModal } from './support/game-show';
 import { signInHost, type Host } from './support/lobby-host';
 import { gameRow, openRoom } from './support/lobby-page';
@@ -16,29 +16,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await host.dispose();
 });
-
-async function seriousViolations(page: Page, screen: string): Promise<string[]> {
-  // Entrances (fades, slides) played out first: a colour read mid-fade is not the screen's.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-      undefined,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => {
-      const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 4);
-      return `${screen}: ${violation.id} x${violation.nodes.length} (${targets.join(', ')})`;
-    });
-}
 
 async function hostControl(gameUuid: string, action: 'start') {
   const response = await host.request.post(`/api/host/games/${gameUuid}/${action}`, {

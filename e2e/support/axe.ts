@@ -1,0 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/**
+ * axe-core's serious and critical WCAG 2.2 AA violations on the page as it is now, one line each
+ * (`screen`: rule, count, the first targets), so a failing test names what to mend.
+ */
+export async function seriousViolations(page: Page, screen: string): Promise<string[]> {
+  // Entrances (fades, slides) played out first: a colour read mid-fade is not the screen's.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 4);
+      return `${screen}: ${violation.id} x${violation.nodes.length} (${targets.join(', ')})`;
+    });
+}
