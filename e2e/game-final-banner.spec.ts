@@ -1,7 +1,6 @@
-import { test, expect, type Page } from '@playwright/test';
-import { dismissSoundModal } from './support/game-show';
+import { test, expect } from '@playwright/test';
+import { dismissSoundModal, twoFinalistsShow } from './support/game-show';
 import { signInHost, type Host } from './support/lobby-host';
-import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
 
 // Issue 31 item 7: the full-house banner shows during the final's first seconds, and the pot and
 // the counter stay in sight beside it at 390x844.
@@ -24,26 +23,7 @@ test('the full-house banner in the final leaves the pot and the counter in sight
   browser,
 }) => {
   test.setTimeout(150_000);
-  const room = await host.createRoom();
-  const game = await host.createGame(room.roomUuid, {
-    startsInMs: 25_000,
-    prizeLuckyFateSelections: 'in-game',
-    timings: {
-      greenRoomMs: 60_000,
-      reelsMs: 200,
-      luckyFateMs: 300,
-      ballIntervalMs: 150,
-      ruthlessMs: 20_000,
-      revealMs: 200,
-    },
-  });
-  const pages: Page[] = [];
-  for (let i = 0; i < 2; i++) {
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    const player = await signUpPlayer(page.request);
-    await claimTicketViaApi(page.request, player, { gameUuid: game.gameUuid, roomUuid: room.roomUuid });
-    pages.push(page);
-  }
+  const { game, pages } = await twoFinalistsShow(browser, host, { ruthlessMs: 20_000 });
   const page = pages[0]!;
   // What the screen showed while the banner was up in the final, measured in the page every
   // frame: a busy test machine could let the banner's 4.5 s pass between two of Playwright's looks.

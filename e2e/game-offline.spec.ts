@@ -1,7 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
-import { dismissSoundModal, resultsOf } from './support/game-show';
+import { dismissSoundModal, resultsOf, twoFinalistsShow } from './support/game-show';
 import { signInHost, type Host } from './support/lobby-host';
-import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
 
 // Issue 31 item 3: a lost connection shows within 2 s without moving the screen, and a final
 // choice tapped offline says it is not sent yet, and is sent on reconnect.
@@ -20,28 +19,10 @@ test('offline in the final: "Reconnecting…" within 2 s in place, the SHARE wai
   browser,
 }) => {
   test.setTimeout(150_000);
-  const room = await host.createRoom();
-  const game = await host.createGame(room.roomUuid, {
-    startsInMs: 25_000,
-    prizeLuckyFateSelections: 'in-game',
-    timings: {
-      greenRoomMs: 60_000,
-      reelsMs: 200,
-      luckyFateMs: 300,
-      ballIntervalMs: 150,
-      ruthlessMs: 40_000,
-      revealMs: 200,
-    },
+  const { game, pages, playerUuids } = await twoFinalistsShow(browser, host, {
+    ruthlessMs: 40_000,
+    ruthlessChoice: 'steal',
   });
-  const pages: Page[] = [];
-  const playerUuids: string[] = [];
-  for (let i = 0; i < 2; i++) {
-    const page = await (await browser.newContext()).newPage();
-    const player = await signUpPlayer(page.request, { ruthlessChoice: 'steal' });
-    await claimTicketViaApi(page.request, player, { gameUuid: game.gameUuid, roomUuid: room.roomUuid });
-    pages.push(page);
-    playerUuids.push(player.playerUuid);
-  }
   const page = pages[0]!;
   await page.goto(`/game/${game.gameUuid}`);
   await dismissSoundModal(page);

@@ -1,5 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import type { GameResults } from '@ruthless/protocol';
+import type { Host } from './lobby-host';
+import { claimTicketViaApi, signUpPlayer } from './lobby-players';
 
 /**
  * Records, in the page, every ball the screen shows as the current ball, in order, so a test can
@@ -58,4 +60,39 @@ export async function resultsOf(page: Page, gameUuid: string): Promise<GameResul
   const response = await page.request.get(`/api/games/${gameUuid}/results`);
   expect(response.status()).toBe(200);
   return (await response.json()) as GameResults;
+}
+
+/**
+ * A show that starts in 25 s and runs through to the final at fast timings, in a room of its own,
+ * with two players holding a ticket each (each in a browser context of their own, not yet on the
+ * game screen): both reach the final, whose choice lasts `ruthlessMs`.
+ */
+export async function twoFinalistsShow(
+  browser: Browser,
+  host: Host,
+  { ruthlessMs, ruthlessChoice }: { ruthlessMs: number; ruthlessChoice?: 'share' | 'steal' },
+) {
+  const room = await host.createRoom();
+  const game = await host.createGame(room.roomUuid, {
+    startsInMs: 25_000,
+    prizeLuckyFateSelections: 'in-game',
+    timings: {
+      greenRoomMs: 60_000,
+      reelsMs: 200,
+      luckyFateMs: 300,
+      ballIntervalMs: 150,
+      ruthlessMs,
+      revealMs: 200,
+    },
+  });
+  const pages: Page[] = [];
+  const playerUuids: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const page = await (await browser.newContext()).newPage();
+    const player = await signUpPlayer(page.request, { ruthlessChoice });
+    await claimTicketViaApi(page.request, player, { gameUuid: game.gameUuid, roomUuid: room.roomUuid });
+    pages.push(page);
+    playerUuids.push(player.playerUuid);
+  }
+  return { room, game, pages, playerUuids };
 }
