@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'driz
 import { CLAIM_STAGES, FINISHED_STAGES, type GameEvent, type Stage } from '@ruthless/game';
 import { OPERATOR } from '@ruthless/protocol';
 import type { Db } from '../db/database';
-import { gameEvents, games, payouts, playerProfiles, rooms, tickets } from '../db/schema';
+import { gameEvents, games, payouts, playerProfiles, rooms, showOutcomes, tickets } from '../db/schema';
 import type { GameRow } from '../games/games.repository';
 
 export interface StoredEvent {
@@ -114,6 +114,11 @@ export class LiveRepository {
       .from(playerProfiles)
       .where(and(eq(playerProfiles.operator, OPERATOR), eq(playerProfiles.userId, playerId)));
     return row ? row.alias : undefined;
+  }
+
+  /** What the game's end decided, for the host's analytics (analytics/analytics.service.ts). */
+  async saveOutcome(outcome: typeof showOutcomes.$inferInsert): Promise<void> {
+    await this.db.insert(showOutcomes).values(outcome).onConflictDoNothing({ target: showOutcomes.gameId });
   }
 
   /** The end of a game: its players' names as they are now, and when it ended. */
