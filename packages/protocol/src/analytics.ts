@@ -95,7 +95,9 @@ export const roomAnalyticsSchema = z.object({
     }),
   ),
   /** Start hours (UTC) by average players, busiest first. */
-  busiestStartTimes: z.array(z.object({ hourUtc: z.number().int(), shows: count, averagePlayers: z.number() })),
+  busiestStartTimes: z.array(
+    z.object({ hourUtc: z.number().int(), shows: count, averagePlayers: z.number() }),
+  ),
   /** Ended shows of the period, newest first, to open one. */
   shows: z.array(z.object({ gameUuid: z.string(), gameStartTime: isoTime, players: count })),
 });

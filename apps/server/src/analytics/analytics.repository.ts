@@ -60,7 +60,9 @@ export class AnalyticsRepository {
   }
 
   /** A show's chat by the minute: messages sent, deleted, and players muted in it. */
-  async chatByMinute(gameId: string): Promise<{ minute: Date; messages: number; deleted: number; mutes: number }[]> {
+  async chatByMinute(
+    gameId: string,
+  ): Promise<{ minute: Date; messages: number; deleted: number; mutes: number }[]> {
     const rows = await queryRows<{ minute: string | Date; messages: number; deleted: number; mutes: number }>(
       this.db,
       sql`select minute, sum(messages)::int as messages, sum(deleted)::int as deleted, sum(mutes)::int as mutes

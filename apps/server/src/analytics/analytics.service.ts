@@ -37,7 +37,10 @@ export class AnalyticsService {
     const { state, row } = game;
     // From the green room on (a lobby's look at a scheduled game is not the show).
     const opened = state.times.greenRoomOpenedAt ?? state.times.reelsStartedAt;
-    const shown = opened === null ? samples : samples.filter((sample) => sample.at.getTime() >= floorTo(opened, SAMPLE_PERIOD_MS));
+    const shown =
+      opened === null
+        ? samples
+        : samples.filter((sample) => sample.at.getTime() >= floorTo(opened, SAMPLE_PERIOD_MS));
     return {
       gameUuid: row.id,
       roomUuid: row.roomId,
@@ -87,7 +90,8 @@ export class AnalyticsService {
         shows: inWeek.length,
         uniquePlayers: week?.uniquePlayers ?? 0,
         returningPlayers,
-        retention: before && before.uniquePlayers > 0 ? round(returningPlayers / before.uniquePlayers, 3) : null,
+        retention:
+          before && before.uniquePlayers > 0 ? round(returningPlayers / before.uniquePlayers, 3) : null,
         averagePlayers: average(inWeek.map((show) => show.players)),
         peakPlayers: Math.max(0, ...inWeek.map((show) => show.players)),
         allStealShows: finals.filter((show) => show.outcome === 'all-steal').length,

@@ -57,9 +57,9 @@ describe('show analytics', () => {
     const rude = (sent[2]!.body as { message: { messageUuid: string } }).message.messageUuid;
     const host = `/api/host/games/${game.gameUuid}`;
     expect((await api(show.server.url, 'DELETE', `${host}/chat/${rude}`, show.hostToken)).status).toBe(204);
-    expect((await api(show.server.url, 'PUT', `${host}/mutes/${players[2]!.userId}`, show.hostToken)).status).toBe(
-      204,
-    );
+    expect(
+      (await api(show.server.url, 'PUT', `${host}/mutes/${players[2]!.userId}`, show.hostToken)).status,
+    ).toBe(204);
     // The signed-out viewer loses its connection and joins again with the last event it saw.
     await second.rejoin(game.gameUuid);
     await show.server.app.fastify.liveSampler.sample();
@@ -129,7 +129,12 @@ describe('show analytics', () => {
     expect(JSON.stringify(figures)).not.toMatch(/Ann|Ben|Cat/);
 
     // The room's week: one show of three players, its final and its start hour.
-    const week = await api(show.server.url, 'GET', `/api/host/analytics/rooms/${show.roomUuid}?weeks=2`, show.hostToken);
+    const week = await api(
+      show.server.url,
+      'GET',
+      `/api/host/analytics/rooms/${show.roomUuid}?weeks=2`,
+      show.hostToken,
+    );
     expect(week.status, JSON.stringify(week.body)).toBe(200);
     const room = week.body as unknown as RoomAnalytics;
     expect(room.weeks).toHaveLength(2);
@@ -167,7 +172,12 @@ describe('show analytics', () => {
       expect(refused.status, weeks).toBe(400);
       expect(refused.body.message).toMatch(/weeks must be a whole number from 1 to 104/);
     }
-    const noRoom = await api(show.server.url, 'GET', `/api/host/analytics/rooms/${crypto.randomUUID()}`, show.hostToken);
+    const noRoom = await api(
+      show.server.url,
+      'GET',
+      `/api/host/analytics/rooms/${crypto.randomUUID()}`,
+      show.hostToken,
+    );
     expect(noRoom.status).toBe(404);
     expect(noRoom.body.message).toBe('This room does not exist.');
   });
