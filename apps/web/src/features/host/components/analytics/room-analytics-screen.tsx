@@ -62,7 +62,7 @@ function RoomFigures({ figures }: { figures: RoomAnalytics }) {
   const players = useMemo(
     () => [
       { label: 'Unique', values: weeks.map((w) => w.uniquePlayers), color: '#f5c542', bars: true },
-      { label: 'Returning', values: weeks.map((w) => w.returningPlayers), color: '#4ade80', bars: true },
+      { label: 'Returning', values: weeks.map((w) => w.returningPlayers), color: '#4ade80' },
     ],
     [weeks],
   );

@@ -38,7 +38,17 @@ export function TimeChart({
         height,
         legend: { show: series.length > 1, live: false },
         cursor: { show: false },
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
+        scales: {
+          // Half a step of room each side, so end bars show whole and a lone point sits mid-chart.
+          x: {
+            time: true,
+            range: (_u, min, max) => {
+              const pad = times.length > 1 ? (max - min) / (times.length - 1) / 2 : 300;
+              return [min - pad, max + pad];
+            },
+          },
+          y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
+        },
         axes: [AXIS, { ...AXIS, size: 40 }],
         series: [
           {},
