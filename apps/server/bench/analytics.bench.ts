@@ -79,8 +79,9 @@ await db.execute(sql`
   join pool p on p.n = (g.k * 37 + i) % ${POOL}
   where g.id <> ${played}`);
 await db.execute(sql`
-  insert into show_outcomes (game_id, outcome, pot_pence, paid_pence, rollover_out_pence)
-  select id, (array['all-share', 'some-steal', 'all-steal'])[1 + (abs(hashtext(id::text)) % 3)], 20000, 23000, 0
+  insert into show_outcomes (game_id, outcome, pot_pence, paid_pence, rollover_out_pence, players)
+  select id, (array['all-share', 'some-steal', 'all-steal'])[1 + (abs(hashtext(id::text)) % 3)], 20000, 23000, 0,
+         ${PLAYERS}
   from games where room_id = ${roomId} and id <> ${played}`);
 
 // The newest show, played through the engine: claims, then every step the runner would take.
@@ -130,6 +131,11 @@ await db.execute(sql`
 await db.execute(
   sql`update games set event_seq = ${events.length}, timings = '{}'::jsonb where id = ${played}`,
 );
+// Who played each week, as each show's end keeps it (the migration's backfill, at once).
+await db.execute(sql`
+  insert into room_week_players (room_id, week_start, player_id)
+  select distinct g.room_id, date_trunc('week', g.start_time at time zone 'UTC')::date, t.player_id
+  from games g join tickets t on t.game_id = g.id and t.released_at is null where g.room_id = ${roomId}`);
 // Its chat (four messages a player, one in fifty deleted) and a sample every 5 s for the show.
 await db.execute(sql`
   insert into chat_messages (game_id, seq, player_id, text, created_at, deleted_at)

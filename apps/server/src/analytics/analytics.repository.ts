@@ -90,7 +90,9 @@ export class AnalyticsRepository {
     }>(
       this.db,
       sql`select g.id as game_id, g.start_time, g.rollover_pence, o.outcome,
-                 (select count(*)::int from tickets t where t.game_id = g.id and t.released_at is null) as players
+                 -- Kept at the end; counted for a show that ended before analytics.
+                 coalesce(o.players,
+                   (select count(*)::int from tickets t where t.game_id = g.id and t.released_at is null)) as players
           from games g left join show_outcomes o on o.game_id = g.id
           where g.room_id = ${roomId} and g.state = 'ended'
             and g.start_time >= ${from.toISOString()}::timestamptz and g.start_time < ${to.toISOString()}::timestamptz
@@ -106,25 +108,22 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Per week (Monday 00:00 UTC) of [from, to): the distinct players of the room's ended shows, and
-   * how many of them had played in the week before (`from` should be a week earlier than the
-   * first week shown, so that week has its week before).
+   * Per week (Monday 00:00 UTC) of [from, to): the distinct players of the room's ended shows
+   * (room_week_players, kept as each show ends), and how many of them had played in the week
+   * before (`from` should be a week earlier than the first week shown, so it has a week before).
    */
   async roomWeekPlayers(roomId: string, from: Date, to: Date): Promise<RoomWeekPlayersRow[]> {
     const rows = await queryRows<{ week_start: string; unique_players: number; returning_players: number }>(
       this.db,
-      sql`with weekly as (
-            select distinct date_trunc('week', g.start_time at time zone 'UTC') as week, t.player_id
-            from games g join tickets t on t.game_id = g.id and t.released_at is null
-            where g.room_id = ${roomId} and g.state = 'ended'
-              and g.start_time >= ${from.toISOString()}::timestamptz and g.start_time < ${to.toISOString()}::timestamptz
-          )
-          select to_char(this_week.week, 'YYYY-MM-DD') as week_start, count(*)::int as unique_players,
+      sql`select to_char(this_week.week_start, 'YYYY-MM-DD') as week_start, count(*)::int as unique_players,
                  count(last_week.player_id)::int as returning_players
-          from weekly this_week
-          left join weekly last_week
-            on last_week.player_id = this_week.player_id and last_week.week = this_week.week - interval '7 days'
-          group by this_week.week order by this_week.week`,
+          from room_week_players this_week
+          left join room_week_players last_week
+            on last_week.room_id = this_week.room_id and last_week.week_start = this_week.week_start - 7
+              and last_week.player_id = this_week.player_id
+          where this_week.room_id = ${roomId}
+            and this_week.week_start >= ${isoDate(from)}::date and this_week.week_start < ${isoDate(to)}::date
+          group by this_week.week_start order by this_week.week_start`,
     );
     return rows.map((row) => ({
       weekStart: new Date(`${row.week_start}T00:00:00Z`),
@@ -133,3 +132,5 @@ export class AnalyticsRepository {
     }));
   }
 }
+
+const isoDate = (at: Date) => at.toISOString().slice(0, 10);

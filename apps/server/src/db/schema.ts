@@ -12,6 +12,7 @@ import {
   uuid,
   boolean,
   primaryKey,
+  date,
 } from 'drizzle-orm/pg-core';
 
 /** A channel with a name, an image, a theme and a schedule of games (docs/game-rules.md "Room"). */
@@ -461,6 +462,8 @@ export const showOutcomes = pgTable(
     potPence: integer('pot_pence').notNull(),
     paidPence: integer('paid_pence').notNull(),
     rolloverOutPence: integer('rollover_out_pence').notNull(),
+    /** Tickets held at the end: the show's players. */
+    players: integer('players').notNull(),
   },
   (table) => [
     check(
@@ -468,4 +471,22 @@ export const showOutcomes = pgTable(
       sql`${table.outcome} in ('all-share', 'some-steal', 'all-steal', 'no-final')`,
     ),
   ],
+);
+
+/**
+ * Who played in a room each week (Monday 00:00 UTC), kept as each show ends: a room's unique and
+ * returning players are counted from these few rows rather than from every ticket of the year.
+ */
+export const roomWeekPlayers = pgTable(
+  'room_week_players',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.roomId, table.weekStart, table.playerId] })],
 );

@@ -116,9 +116,21 @@ export class LiveRepository {
     return row ? row.alias : undefined;
   }
 
-  /** What the game's end decided, for the host's analytics (analytics/analytics.service.ts). */
-  async saveOutcome(outcome: typeof showOutcomes.$inferInsert): Promise<void> {
+  /**
+   * What the game's end decided, and who played in the room that week, for the host's analytics
+   * (analytics/analytics.service.ts): a room's weeks are counted from these, not from every ticket.
+   */
+  async saveOutcome(
+    outcome: typeof showOutcomes.$inferInsert,
+    roomId: string,
+    startTime: Date,
+  ): Promise<void> {
     await this.db.insert(showOutcomes).values(outcome).onConflictDoNothing({ target: showOutcomes.gameId });
+    await this.db.execute(sql`
+      insert into room_week_players (room_id, week_start, player_id)
+      select ${roomId}, date_trunc('week', ${startTime.toISOString()}::timestamptz at time zone 'UTC')::date, player_id
+      from tickets where game_id = ${outcome.gameId} and released_at is null
+      on conflict do nothing`);
   }
 
   /** The end of a game: its players' names as they are now, and when it ended. */
