@@ -13,6 +13,7 @@ export interface ChartSeries {
   stepped?: boolean;
 }
 
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000];
 const AXIS = { stroke: '#8e9bc4', grid: { stroke: 'rgb(255 255 255 / 0.06)' }, ticks: { stroke: '#262e4a' } };
 
 /**
@@ -32,6 +33,9 @@ export function TimeChart({
   useEffect(() => {
     const element = box.current;
     if (!element) return;
+    const step = times.length > 1 ? (times.at(-1)! - times[0]!) / (times.length - 1) : 600;
+    const xMin = (times[0] ?? 0) - step / 2;
+    const xMax = (times.at(-1) ?? 0) + step / 2;
     const plot = new uPlot(
       {
         width: Math.max(240, element.clientWidth),
@@ -40,16 +44,11 @@ export function TimeChart({
         cursor: { show: false },
         scales: {
           // Half a step of room each side, so end bars show whole and a lone point sits mid-chart.
-          x: {
-            time: true,
-            range: (_u, min, max) => {
-              const pad = times.length > 1 ? (max - min) / (times.length - 1) / 2 : 300;
-              return [min - pad, max + pad];
-            },
-          },
+          x: { time: true, auto: false, min: xMin, max: xMax },
           y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
         },
-        axes: [AXIS, { ...AXIS, size: 40 }],
+        // Whole numbers on the y axis: every figure here is a count.
+        axes: [AXIS, { ...AXIS, size: 44, incrs: COUNT_STEPS }],
         series: [
           {},
           ...series.map((line) => ({
