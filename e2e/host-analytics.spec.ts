@@ -27,9 +27,11 @@ const stat = (page: Page, label: string) =>
 async function tableRows(page: Page, title: string): Promise<string[][]> {
   const table: Locator = page.getByRole('table', { name: title });
   await expect(table).toBeVisible();
-  return table.locator('tbody tr').evaluateAll((rows) =>
-    rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
-  );
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
+    );
 }
 
 test("a played show's analytics read its figures, then the room's weeks", async ({ browser }) => {
@@ -58,7 +60,12 @@ test("a played show's analytics read its figures, then the room's weeks", async 
   await dismissSoundModal(player);
   const said = await player.request.post('/api/chat', {
     headers: { authorization: amy.token, 'x-forwarded-for': amy.address },
-    data: { gameUuid: game.gameUuid, roomUuid: room.roomUuid, playerName: 'AmyFigures', chatContent: 'Hello!' },
+    data: {
+      gameUuid: game.gameUuid,
+      roomUuid: room.roomUuid,
+      playerName: 'AmyFigures',
+      chatContent: 'Hello!',
+    },
   });
   expect(said.status(), await said.text()).toBe(201);
 
@@ -89,7 +96,9 @@ test("a played show's analytics read its figures, then the room's weeks", async 
   const paid = results.payouts.reduce((sum, payout) => sum + payout.pence, 0);
   await expect(stat(desk, 'Paid out')).toContainText(pounds(paid));
   // Amy's page was a viewer all show long: the samples saw her.
-  expect(Number(await stat(desk, 'Peak viewers').locator('span').first().textContent())).toBeGreaterThanOrEqual(1);
+  expect(
+    Number(await stat(desk, 'Peak viewers').locator('span').first().textContent()),
+  ).toBeGreaterThanOrEqual(1);
 
   const wins = await tableRows(desk, 'Time to each win');
   const prizeNames = { 'one-line': 'One line', 'two-lines': 'Two lines', 'full-house': 'Full house' };
@@ -98,7 +107,11 @@ test("a played show's analytics read its figures, then the room's weeks", async 
     results.winners.map((win) => results.ballSequence.indexOf(win.ball) + 1),
   );
   const final = await tableRows(desk, 'The final’s choices');
-  const outcomes = { 'all-share': 'Everyone shared', 'some-steal': 'Some stole', 'all-steal': 'Everyone stole' };
+  const outcomes = {
+    'all-share': 'Everyone shared',
+    'some-steal': 'Some stole',
+    'all-steal': 'Everyone stole',
+  };
   if (results.outcome === 'no-final') expect(final).toEqual([]);
   else
     expect(final[0]).toEqual([

@@ -118,12 +118,18 @@ poolIds.forEach(({ id }, index) =>
     luckyFatePick: (index % 3) as 0 | 1 | 2,
   }),
 );
-for (let step = nextStep(state, startTime); step; step = nextStep(state, startTime)) apply(step.build(step.at));
+for (let step = nextStep(state, startTime); step; step = nextStep(state, startTime))
+  apply(step.build(step.at));
 for (let from = 0; from < events.length; from += 200) {
-  const batch = events.slice(from, from + 200).map(
-    (event, index) => sql`(${played}::uuid, ${from + index + 1}::int, ${event.type}, ${JSON.stringify(event)}::jsonb)`,
+  const batch = events
+    .slice(from, from + 200)
+    .map(
+      (event, index) =>
+        sql`(${played}::uuid, ${from + index + 1}::int, ${event.type}, ${JSON.stringify(event)}::jsonb)`,
+    );
+  await db.execute(
+    sql`insert into game_events (game_id, seq, type, event) values ${sql.join(batch, sql`, `)}`,
   );
-  await db.execute(sql`insert into game_events (game_id, seq, type, event) values ${sql.join(batch, sql`, `)}`);
 }
 await db.execute(sql`
   insert into tickets (game_id, player_id, ticket_index, lucky_fate_pick, claimed_at)
@@ -175,15 +181,20 @@ async function time(name: string, work: () => Promise<unknown>, extra: Record<st
 }
 
 const year = await app.fastify.analytics.room(roomId, 52);
-if (year.weeks.reduce((sum, week) => sum + week.shows, 0) < 52 * 7 - 7) throw new Error('the year is missing shows');
+if (year.weeks.reduce((sum, week) => sum + week.shows, 0) < 52 * 7 - 7)
+  throw new Error('the year is missing shows');
 await time('analytics-room-weeks', () => app.fastify.analytics.room(roomId, 52), { weeks: 52 });
 await time('analytics-room-weeks', () => app.fastify.analytics.room(roomId, 104), { weeks: 104 });
 // Its two queries apart: the shows with their players, and the weekly players with returners.
 const repository = new AnalyticsRepository(db);
 const yearAgo = new Date(today - 52 * 7 * DAY_MS);
-await time('analytics-room-shows-query', () => repository.roomShows(roomId, yearAgo, new Date(today + DAY_MS)), {
-  weeks: 52,
-});
+await time(
+  'analytics-room-shows-query',
+  () => repository.roomShows(roomId, yearAgo, new Date(today + DAY_MS)),
+  {
+    weeks: 52,
+  },
+);
 await time(
   'analytics-room-week-players-query',
   () => repository.roomWeekPlayers(roomId, yearAgo, new Date(today + DAY_MS)),
