@@ -19,3 +19,4 @@ export * from './chat';
 export * from './text-rules';
 export * from './vitals';
 export * from './safety';
+export * from './analytics';

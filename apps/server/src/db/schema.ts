@@ -12,6 +12,7 @@ import {
   uuid,
   boolean,
   primaryKey,
+  date,
 } from 'drizzle-orm/pg-core';
 
 /** A channel with a name, an image, a theme and a schedule of games (docs/game-rules.md "Room"). */
@@ -426,4 +427,66 @@ export const marketingConsents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('marketing_consents_user_idx').on(table.userId, table.operator, table.at)],
+);
+
+/**
+ * Live figures of a show sampled every few seconds by each process (analytics/live-sampler.ts):
+ * its viewers on that process and the viewers who joined again after losing their connection.
+ * A show's figure at a time is the sum over processes. No foreign key, like the chat's: a key
+ * check would share-lock the games row the runner holds while it calls a ball.
+ */
+export const showLiveSamples = pgTable(
+  'show_live_samples',
+  {
+    gameId: uuid('game_id').notNull(),
+    /** The sample's time, floored to the sampling period so every process's samples line up. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    processId: text('process_id').notNull(),
+    viewers: integer('viewers').notNull(),
+    reconnects: integer('reconnects').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.at, table.processId] })],
+);
+
+/**
+ * What a show's end decided, kept as the game ends (in its transaction) so a room's weeks are
+ * counted without folding every show again: the final's outcome, the pot and what was paid.
+ */
+export const showOutcomes = pgTable(
+  'show_outcomes',
+  {
+    gameId: uuid('game_id')
+      .primaryKey()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    outcome: text('outcome').notNull(),
+    potPence: integer('pot_pence').notNull(),
+    paidPence: integer('paid_pence').notNull(),
+    rolloverOutPence: integer('rollover_out_pence').notNull(),
+    /** Tickets held at the end: the show's players. */
+    players: integer('players').notNull(),
+  },
+  (table) => [
+    check(
+      'show_outcomes_outcome_check',
+      sql`${table.outcome} in ('all-share', 'some-steal', 'all-steal', 'no-final')`,
+    ),
+  ],
+);
+
+/**
+ * Who played in a room each week (Monday 00:00 UTC), kept as each show ends: a room's unique and
+ * returning players are counted from these few rows rather than from every ticket of the year.
+ */
+export const roomWeekPlayers = pgTable(
+  'room_week_players',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.roomId, table.weekStart, table.playerId] })],
 );

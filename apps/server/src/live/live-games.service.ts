@@ -373,6 +373,18 @@ export class LiveGames {
         pence.set(payout.playerId, (pence.get(payout.playerId) ?? 0) + payout.totalPence);
       }
       await tx.savePayouts(row.id, pence);
+      await tx.saveOutcome(
+        {
+          gameId: row.id,
+          outcome: state.result.outcome,
+          potPence: state.result.potPence,
+          paidPence: [...pence.values()].reduce((sum, amount) => sum + amount, 0),
+          rolloverOutPence: state.rolloverPence,
+          players: state.tickets.held,
+        },
+        row.roomId,
+        row.startTime,
+      );
       const holders = await tx.ticketHolders(row.id);
       const names = await tx.names(holders.map((holder) => holder.playerId));
       await tx.saveEnd(

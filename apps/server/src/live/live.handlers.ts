@@ -40,6 +40,8 @@ export function registerLiveHandlers(
   chat: ChatService,
   /** Players on a break neither enter a live show nor play in one. */
   safety: Pick<SafetyService, 'assertMayEnter' | 'assertMayPlay'>,
+  /** A viewer joined again with the last event they saw (analytics counts the reconnects). */
+  rejoined: (gameId: string) => void = () => {},
 ): void {
   // One set of handlers for every connection (Socket.IO calls them with the socket as `this`):
   // thousands of viewers then hold no closures of their own.
@@ -67,6 +69,7 @@ export function registerLiveHandlers(
       // The chat's latest messages ride along; the app drops the seqs it already shows.
       const recentChat = await chat.recent(parsed.data.gameUuid);
       ack({ ok: true, snapshot: { ...joined.snapshot, chat: recentChat }, missed: joined.missed });
+      if (parsed.data.lastSeq !== null) rejoined(parsed.data.gameUuid);
     } catch (error) {
       // Not joined (the database restarting): not in the rooms either.
       await leaveRooms().catch(() => {});

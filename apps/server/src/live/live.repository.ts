@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'driz
 import { CLAIM_STAGES, FINISHED_STAGES, type GameEvent, type Stage } from '@ruthless/game';
 import { OPERATOR } from '@ruthless/protocol';
 import type { Db } from '../db/database';
-import { gameEvents, games, payouts, playerProfiles, rooms, tickets } from '../db/schema';
+import { gameEvents, games, payouts, playerProfiles, rooms, showOutcomes, tickets } from '../db/schema';
 import type { GameRow } from '../games/games.repository';
 
 export interface StoredEvent {
@@ -114,6 +114,23 @@ export class LiveRepository {
       .from(playerProfiles)
       .where(and(eq(playerProfiles.operator, OPERATOR), eq(playerProfiles.userId, playerId)));
     return row ? row.alias : undefined;
+  }
+
+  /**
+   * What the game's end decided, and who played in the room that week, for the host's analytics
+   * (analytics/analytics.service.ts): a room's weeks are counted from these, not from every ticket.
+   */
+  async saveOutcome(
+    outcome: typeof showOutcomes.$inferInsert,
+    roomId: string,
+    startTime: Date,
+  ): Promise<void> {
+    await this.db.insert(showOutcomes).values(outcome).onConflictDoNothing({ target: showOutcomes.gameId });
+    await this.db.execute(sql`
+      insert into room_week_players (room_id, week_start, player_id)
+      select ${roomId}, date_trunc('week', ${startTime.toISOString()}::timestamptz at time zone 'UTC')::date, player_id
+      from tickets where game_id = ${outcome.gameId} and released_at is null
+      on conflict do nothing`);
   }
 
   /** The end of a game: its players' names as they are now, and when it ended. */

@@ -106,6 +106,15 @@ export class Phones {
     return this.io.sockets.adapter.rooms.get(gameRoom(gameId))?.size ?? 0;
   }
 
+  /** Every game watched on this process, with its viewers here (the analytics' live samples). */
+  viewersByGame(): Map<string, number> {
+    const viewers = new Map<string, number>();
+    for (const [name, sockets] of this.io.sockets.adapter.rooms) {
+      if (name.startsWith(GAME_ROOM_PREFIX)) viewers.set(name.slice(GAME_ROOM_PREFIX.length), sockets.size);
+    }
+    return viewers;
+  }
+
   /** Closes every socket of a player, on every process. */
   disconnectPlayer(playerId: string): void {
     this.io.in(playerRoom(playerId)).disconnectSockets(true);

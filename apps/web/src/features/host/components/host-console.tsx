@@ -4,6 +4,8 @@ import { DeskTheme } from '@/components/ui/desk';
 import { useHostRooms } from '../api/get-host-rooms';
 import { useServerNow } from '@/hooks/use-server-now';
 import { formatClock, hostTimeZone } from '../utils/time';
+import { RoomAnalyticsScreen } from './analytics/room-analytics-screen';
+import { ShowAnalyticsScreen } from './analytics/show-analytics-screen';
 import { LiveScreen } from './live-screen';
 import { PlayersAway } from './players-away';
 import { RoomGamesScreen } from './room-games-screen';
@@ -14,6 +16,7 @@ function TopBar() {
   const now = useServerNow(1000);
   const roomMatch = useMatch('/host/rooms/:roomUuid');
   const gameMatch = useMatch('/host/games/:gameUuid');
+  const analyticsMatch = useMatch('/host/:kind/:uuid/analytics');
   const rooms = useHostRooms();
   const room = rooms.data?.find((candidate) => candidate.roomUuid === roomMatch?.params.roomUuid);
   return (
@@ -33,6 +36,12 @@ function TopBar() {
           <>
             <span aria-hidden="true">›</span>
             <span>Live game</span>
+          </>
+        )}
+        {analyticsMatch && (
+          <>
+            <span aria-hidden="true">›</span>
+            <span>Analytics</span>
           </>
         )}
       </nav>
@@ -63,7 +72,9 @@ export function HostConsole() {
           <Routes>
             <Route index element={<RoomsScreen />} />
             <Route path="rooms/:roomUuid" element={<RoomGamesScreen />} />
+            <Route path="rooms/:roomUuid/analytics" element={<RoomAnalyticsScreen />} />
             <Route path="games/:gameUuid" element={<LiveScreen />} />
+            <Route path="games/:gameUuid/analytics" element={<ShowAnalyticsScreen />} />
             <Route path="*" element={<Navigate to="/host" replace />} />
           </Routes>
         </main>

@@ -91,6 +91,9 @@ export function RoomGamesScreen() {
             Games {room ? `of ${room.name}` : ''}
           </h1>
           <span className={shared.count}>{list.length}</span>
+          <LinkButton to={`/host/rooms/${roomUuid}/analytics`} variant="glass" size="sm">
+            Analytics
+          </LinkButton>
         </header>
         <div className={shared.panelBody} style={{ padding: 0 }}>
           {games.isError && <p className={shared.error}>{errorMessage(games.error)}</p>}
@@ -137,6 +140,11 @@ export function RoomGamesScreen() {
                         <LinkButton to={`/host/games/${game.gameUuid}`} size="sm">
                           Live
                         </LinkButton>
+                        {game.state === 'ended' && (
+                          <LinkButton to={`/host/games/${game.gameUuid}/analytics`} variant="glass" size="sm">
+                            Figures
+                          </LinkButton>
+                        )}
                         <Button
                           variant="glass"
                           size="sm"
