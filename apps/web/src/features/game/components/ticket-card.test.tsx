@@ -60,7 +60,13 @@ describe('TicketCard', () => {
     expect(screen.getByText('3 to go · Two Lines')).toBeInTheDocument();
 
     rerender(
-      <TicketCard grid={grid} called={new Set(called)} lastBall={43} prizeBall={null} currentPrize="full-house" />,
+      <TicketCard
+        grid={grid}
+        called={new Set(called)}
+        lastBall={43}
+        prizeBall={null}
+        currentPrize="full-house"
+      />,
     );
     expect(screen.getByText('8 to go · Full House')).toBeInTheDocument();
   });
