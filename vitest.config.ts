@@ -71,6 +71,8 @@ function serverProject({
   };
 }
 
+const webResolve = { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } };
+
 /** Unit and integration tests of every workspace; browser tests are Playwright's (e2e/). */
 export default defineConfig({
   test: {
@@ -96,9 +98,20 @@ export default defineConfig({
       }),
       serverProject({ name: 'server-alone', include: serverFilesAlone, fileParallelism: false }),
       {
-        // Pure functions of the app, in Node: no DOM needed so far. vite/: the build's route budgets.
-        resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },
-        test: { name: 'web', include: ['apps/web/{src,vite}/**/*.test.{ts,tsx}'] },
+        // Pure functions of the app, in Node (no DOM to start). vite/: the build's route budgets.
+        resolve: webResolve,
+        test: { name: 'web', include: ['apps/web/{src,vite}/**/*.test.ts'] },
+      },
+      {
+        // Components rendered with Testing Library in happy-dom: a DOM only for the files that
+        // render (*.test.tsx), so the pure tests above keep Node's quick start.
+        resolve: webResolve,
+        test: {
+          name: 'web-components',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/test/setup-dom.ts'],
+        },
       },
     ].map(mustMatch),
   },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { io as connectSocket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users, verifications } from '../src/db/schema';
 import { insertGame, insertRoom } from './support/fixtures';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -46,14 +46,17 @@ async function requestCode(email: string, ip = '10.40.0.1'): Promise<string> {
     from(ip),
   );
   expect(response.status).toBe(200);
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mails = (await server.app.accounts.mailRepository.listRecent(100)).filter(
-      (mail) => mail.to === email,
-    );
-    if (mails.length > before) return /oobCode=([\w-]+)/.exec(mails[0]!.text)![1]!;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no new reset mail for ${email}`);
+  // The mail goes out after the reply.
+  return vi.waitFor(
+    async () => {
+      const mails = (await server.app.accounts.mailRepository.listRecent(100)).filter(
+        (mail) => mail.to === email,
+      );
+      if (mails.length <= before) throw new Error(`no new reset mail for ${email}`);
+      return /oobCode=([\w-]+)/.exec(mails[0]!.text)![1]!;
+    },
+    { timeout: 2_500, interval: 50 },
+  );
 }
 
 function socket(options: { token?: string; preview?: boolean; headers?: Record<string, string> } = {}) {
@@ -221,12 +224,16 @@ describe('sockets keep no identity beyond their token (item 4)', () => {
     ).token;
     const client = socket({ token: shortLived });
     expect(await connected(client)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
     const gameUuid = randomUUID();
-    expect(await client.emitWithAck('game:choice', { gameUuid, choice: 'share' })).toEqual({
-      ok: false,
-      message: 'authorization: the identity token has expired.',
-    });
+    // Asked until the token's second has run out (a game not found until then).
+    await vi.waitFor(
+      async () =>
+        expect(await client.emitWithAck('game:choice', { gameUuid, choice: 'share' })).toEqual({
+          ok: false,
+          message: 'authorization: the identity token has expired.',
+        }),
+      { timeout: 5_000, interval: 100 },
+    );
     expect(await client.emitWithAck('auth:refresh', { token: player.token })).toEqual({ ok: true });
     const afterRefresh = await client.emitWithAck('game:choice', { gameUuid, choice: 'share' });
     expect(afterRefresh.ok).toBe(false);

@@ -102,6 +102,7 @@ describe.skipIf(unavailable)(
             ).status,
           }))(),
         );
+        // The phones' requests spread over the roll (a span of it), not a wait for an event.
         await new Promise((resolve) => setTimeout(resolve, 60));
       }
       const sent = await Promise.all(during);

@@ -205,6 +205,7 @@ describe.skipIf(missing !== undefined)(
       const chatWithoutRedis = await chat(erin.token);
       expect(chatWithoutRedis.status).toBe(503);
       expect(chatWithoutRedis.body.message).toMatch(/try again in a moment/i);
+      // Genuinely a span: Redis stays down a while with the show going on.
       await sleep(1000);
       await redis.start();
       expect((await waitForHealthStatus(base, 200, 15_000)).body).toMatchObject({ redis: 'up' });
@@ -232,7 +233,8 @@ describe.skipIf(missing !== undefined)(
           .timeout(5000)
           .emitWithAck('game:join', { gameUuid: later.gameUuid, lastSeq: null }),
       ).toEqual({ ok: false, message: 'Ruthless is briefly unavailable. Please try again in a moment.' });
-      // An event stored just before the stop has reached the viewer by now.
+      // An event stored just before the stop has reached the viewer by now (a span: no event marks
+      // the last one stored).
       await sleep(300);
       const seqAtOutage = viewer.lastSeq;
       // Longer than a runner's lease (3 s): the runner takes its game up again afterwards.

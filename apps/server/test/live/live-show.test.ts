@@ -248,7 +248,14 @@ describe('a show run by the automatic host', () => {
     // The network drops: the app keeps what it had and rejoins from its last seq.
     viewer.socket.disconnect();
     const seenBefore = viewer.balls.length;
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Away until the show has called another ball, as a second phone of Dave's sees it.
+    const otherPhone = await Viewer.join(server.url, dave, game.gameUuid);
+    const lastSeen = viewer.lastSeq ?? 0;
+    await otherPhone.waitFor(
+      (message) => message.event.type === 'ball-called' && message.seq > lastSeen,
+      15_000,
+    );
+    otherPhone.close();
     viewer.socket.connect();
     const rejoined = await viewer.rejoin(game.gameUuid);
     expect(rejoined.ok && rejoined.missed.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { productionEnv, startTestApp, type TestApp } from '../support/test-app';
 import { Browser, signUp } from '../support/http';
 import { resetCodeIn } from '../../../../test/support/smtp-server';
@@ -32,14 +32,18 @@ describe('the dev mailbox (no SMTP_URL)', () => {
     });
     expect(requested.status).toBe(200);
 
+    // The mail goes out after the reply: the mailbox is read until it shows.
     let html = '';
-    for (let attempt = 0; attempt < 50 && !html.includes('oobCode'); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const page = await fetch(`${server.url}/dev/mailbox`);
-      expect(page.status).toBe(200);
-      expect(page.headers.get('content-type')).toContain('text/html');
-      html = await page.text();
-    }
+    await vi.waitFor(
+      async () => {
+        const page = await fetch(`${server.url}/dev/mailbox`);
+        expect(page.status).toBe(200);
+        expect(page.headers.get('content-type')).toContain('text/html');
+        html = await page.text();
+        expect(html).toContain('oobCode');
+      },
+      { timeout: 2_500, interval: 50 },
+    );
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
     expect(html).toContain('older &#38; &#34;quoted&#34;');

@@ -53,8 +53,9 @@ describe('broadcast frames sent directly', () => {
     expect(frames.filter((frame) => frame !== '<binary>').every((frame) => offset.test(frame))).toBe(true);
     expect(queued.slice(2)).toEqual([frames[3]!.slice(1), frames[4]!.slice(1)]);
 
-    // Idle again: direct.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Idle again (nothing queued, no write in flight): direct.
+    const engine = socket.conn as unknown as { writeBuffer: unknown[]; transport: { writable: boolean } };
+    await expect.poll(() => engine.writeBuffer.length === 0 && engine.transport.writable).toBe(true);
     broadcast({ n: 4 });
     await expect.poll(() => frames.length).toBe(6);
     expect(frames[5]!.replace(offset, ']')).toBe('42["metadata",{"n":4}]');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { verifyGame } from '@ruthless/game';
 import { AccountDeletionMessage, type GameResults } from '@ruthless/protocol';
@@ -62,13 +62,15 @@ const rows = (query: ReturnType<typeof sql>) =>
   queryRows<Record<string, unknown>>(show.server.app.database.db, query);
 
 async function resultsOf(gameUuid: string): Promise<GameResults> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const response = await api(base, 'GET', `/api/games/${gameUuid}/results`, null);
-    if (response.status === 200) return response.body as unknown as GameResults;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the game did not end');
+  // Asked until the game has ended and its results answer.
+  return vi.waitFor(
+    async () => {
+      const response = await api(base, 'GET', `/api/games/${gameUuid}/results`, null);
+      if (response.status !== 200) throw new Error('the game did not end');
+      return response.body as unknown as GameResults;
+    },
+    { timeout: 60_000, interval: 200 },
+  );
 }
 
 describe('delete my account', () => {
@@ -79,19 +81,21 @@ describe('delete my account', () => {
     await claimTicket(show, ann.token, game.gameUuid);
     await claimTicket(show, bob.token, game.gameUuid);
     // Ann chats while the green room is open.
-    let said = 0;
-    for (let attempt = 0; attempt < 100 && said !== 201; attempt++) {
-      said = (
-        await api(base, 'POST', '/api/chat', ann.token, {
-          gameUuid: game.gameUuid,
-          roomUuid: show.roomUuid,
-          playerName: 'Ann',
-          chatContent: 'Good luck all',
-        })
-      ).status;
-      if (said !== 201) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(said).toBe(201);
+    // Sent until the green room opens and the chat takes it.
+    await vi.waitFor(
+      async () =>
+        expect(
+          (
+            await api(base, 'POST', '/api/chat', ann.token, {
+              gameUuid: game.gameUuid,
+              roomUuid: show.roomUuid,
+              playerName: 'Ann',
+              chatContent: 'Good luck all',
+            })
+          ).status,
+        ).toBe(201),
+      { timeout: 10_000, interval: 100 },
+    );
     const before = await resultsOf(game.gameUuid);
     const eventsBefore = await api(base, 'GET', `/api/games/${game.gameUuid}/events`, null);
     expect(eventsBefore.status).toBe(200);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SafetyMessage, type HostGame, type PlayBreakStatus } from '@ruthless/protocol';
 import { resetCodeIn, startSmtpServer, type TestSmtpServer } from '../../../../test/support/smtp-server';
 import { signUp } from '../support/http';
@@ -65,12 +65,11 @@ async function resultsStatus(gameUuid: string, token: string | null = null): Pro
 }
 
 async function waitForEnd(game: HostGame): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if ((await resultsStatus(game.gameUuid)) === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the game did not end');
+  // Asked until the game has ended and its results answer.
+  await vi.waitFor(async () => expect(await resultsStatus(game.gameUuid), 'the game did not end').toBe(200), {
+    timeout: 60_000,
+    interval: 200,
+  });
 }
 
 describe('take a break', () => {

@@ -16,6 +16,8 @@ export class Viewer {
   snapshot: GameSnapshot | undefined;
   /** Live events that came while a join was on its way, applied after its missed events. */
   private held: LiveGameMessage[] | undefined;
+  /** The pending waitFor calls, each woken by every message received. */
+  private readonly waiting = new Set<() => void>();
   private constructor(readonly socket: GameSocket) {}
 
   static async join(
@@ -73,20 +75,32 @@ export class Viewer {
 
   private receive(message: LiveGameMessage): void {
     const last = this.lastSeq ?? 0;
-    if (message.seq > last) this.messages.push(message);
+    if (message.seq > last) {
+      this.messages.push(message);
+      for (const wake of [...this.waiting]) wake();
+    }
   }
 
-  async waitFor(
-    predicate: (message: LiveGameMessage) => boolean,
-    timeoutMs = 30_000,
-  ): Promise<LiveGameMessage> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.messages.find(predicate);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`timed out; last event ${this.messages.at(-1)?.event.type}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+  /** The first message that matches, as soon as it is received (already received: at once). */
+  waitFor(predicate: (message: LiveGameMessage) => boolean, timeoutMs = 30_000): Promise<LiveGameMessage> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = this.messages.find(predicate);
+        if (!found) return;
+        done();
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`timed out; last event ${this.messages.at(-1)?.event.type}`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.waiting.delete(check);
+      };
+      this.waiting.add(check);
+      check();
+    });
   }
 
   close(): void {

@@ -80,6 +80,7 @@ describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
         });
         const body = (await response.json()) as { message?: string };
         if (response.status !== 503 || attempt === 5) return { status: response.status, body };
+        // The player's own pause before tapping again (a back-off), not a wait for the server.
         await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
       }
     };

@@ -1,5 +1,5 @@
 import type { GameResults, HostGame, MyShow } from '@ruthless/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../support/live';
 import { claimTicket, playerWithDetails, scheduleGame, startShow, type Show } from '../../support/show';
 import type { TestApp } from '../../support/test-app';
@@ -31,13 +31,15 @@ const game = (startInMs: number, timings: Record<string, number> = {}): Promise<
 const claim = (token: string, gameUuid: string) => claimTicket(show, token, gameUuid);
 
 async function resultsOf(gameUuid: string): Promise<GameResults> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const response = await api(server.url, 'GET', `/api/games/${gameUuid}/results`, null);
-    if (response.status === 200) return response.body as unknown as GameResults;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the game did not end');
+  // Asked until the game has ended and its results answer.
+  return vi.waitFor(
+    async () => {
+      const response = await api(server.url, 'GET', `/api/games/${gameUuid}/results`, null);
+      if (response.status !== 200) throw new Error('the game did not end');
+      return response.body as unknown as GameResults;
+    },
+    { timeout: 60_000, interval: 250 },
+  );
 }
 
 const myShows = async (token: string) => {

@@ -1,5 +1,5 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   ActiveTicket,
   ClaimResponse,
@@ -148,7 +148,8 @@ describe('claiming tickets', () => {
     expect(mine).toEqual([claimed.ticket]);
     const rooms = (await call('GET', '/api/rooms?operator=enlivon', undefined)).body as unknown as Room[];
     const listed = rooms.flatMap((room) => room.games).find((g) => g.gameUuid === game.gameUuid)!;
-    // The lobby caches for a second at most.
+    // The lobby caches for a second at most. Genuinely a span: the cache's lifetime is what is
+    // tested (a poll would pass on a cache kept longer).
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const fresh = (await call('GET', '/api/rooms?operator=enlivon', undefined)).body as unknown as Room[];
     expect(
@@ -246,9 +247,11 @@ describe('claiming tickets', () => {
 
     // Someone holds a ticket, so the show goes on at its start (an empty game is called off).
     const holder = await newPlayer();
-    const startsSoon = await scheduleGame({ gameStartTime: new Date(Date.now() + 1500).toISOString() });
+    const startsAt = Date.now() + 1500;
+    const startsSoon = await scheduleGame({ gameStartTime: new Date(startsAt).toISOString() });
     await call('POST', '/api/claim-ticket', holder, { gameUuid: startsSoon.gameUuid, roomUuid });
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    // Until the start time itself has passed (the claim's rule reads the clock, not an event).
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(startsAt), { timeout: 5_000, interval: 20 });
     expect(
       await call('POST', '/api/claim-ticket', player, { gameUuid: startsSoon.gameUuid, roomUuid }),
     ).toMatchObject({
@@ -304,9 +307,10 @@ describe('live metadata and cancellations', () => {
     await Promise.all(
       players.map((token) => call('POST', '/api/claim-ticket', token, { gameUuid: game.gameUuid, roomUuid })),
     );
-    while (updates.at(-1)?.ticketsAvailable !== 44 && Date.now() - started < 3000) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await vi.waitFor(() => expect(updates.at(-1)?.ticketsAvailable).toBe(44), {
+      timeout: 3000,
+      interval: 20,
+    });
     expect(updates.at(-1)).toEqual({
       gameUuid: game.gameUuid,
       roomUuid,
