@@ -20,6 +20,6 @@ describe('the Vitest config', () => {
       typeof project === 'object' && 'test' in project ? project.test?.name : project,
     );
     // The server's multi-process and timing files run one at a time in a project of their own.
-    expect(names).toEqual(['repo', 'game', 'protocol', 'server', 'server-alone', 'web']);
+    expect(names).toEqual(['repo', 'game', 'protocol', 'server', 'server-alone', 'web', 'web-components']);
   });
 });
