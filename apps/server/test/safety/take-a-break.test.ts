@@ -76,7 +76,8 @@ describe('take a break', () => {
   it('refuses every claim, join and move while it lasts; past results stay open; a mail confirms it', async () => {
     const ann = await playerWithDetails(base, 'Ann', 'share');
     const bob = await playerWithDetails(base, 'Bob', 'steal');
-    const past = await scheduleGame(show, 2000, { timings: FAST });
+    // Far enough ahead that Bob's claim lands before it starts, on a busy machine too.
+    const past = await scheduleGame(show, 5000, { timings: FAST });
     const inGame = await scheduleGame(show, 60 * 60_000);
     const preGame = await scheduleGame(show, 61 * 60_000, { prizeLuckyFateSelections: 'pre-game' });
     await claimTicket(show, bob.token, past.gameUuid);

@@ -53,7 +53,8 @@ describe('GET /api/my-shows', () => {
     const sam = await player('Sam', 'share');
     const tess = await player('Tess', 'steal');
     const outsider = await player('Olly', 'share');
-    const ended = await game(2500, {
+    // Far enough ahead that both claims land before it starts, on a busy machine too.
+    const ended = await game(5000, {
       greenRoomMs: 2000,
       reelsMs: 150,
       luckyFateMs: 1200,
