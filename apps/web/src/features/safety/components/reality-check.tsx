@@ -6,15 +6,13 @@ import { useGameStore } from '@/lib/live-game/game-store';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
 import { getRealityCheckQueryOptions } from '../api/get-reality-check';
+import { nextRealityCheckInMs, realityCheckHeld } from '../reality-check-timing';
 import { useSafetySettings } from '../api/safety-settings';
 
 // The modal's code (and its words) loads when a check is due: the lobby's first load stays small.
 const RealityCheckModal = lazy(async () => ({
   default: (await import('./reality-check-modal')).RealityCheckModal,
 }));
-
-/** The final's choice: a reality check never covers it, and waits for the stage to end. */
-const HOLD_STAGE = 'ruthless';
 
 /**
  * Reality checks (docs/player-app.md, "Reality checks"): every interval of the session since
@@ -27,7 +25,7 @@ export function RealityCheck() {
   const isPreview = useClientStore((state) => state.isPreview);
   const interval = useSafetySettings(playerUuid).data?.realityCheckMinutes;
   const onGame = useMatch('/game/:id') !== null;
-  const holding = useGameStore((state) => onGame && state.gameState === HOLD_STAGE);
+  const holding = useGameStore((state) => realityCheckHeld(onGame, state.gameState));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [due, setDue] = useState<RealityCheckFigures | null>(null);
@@ -40,15 +38,13 @@ export function RealityCheck() {
     const figures = () => queryClient.fetchQuery(getRealityCheckQueryOptions(playerUuid)).catch(() => null);
     void figures().then((now) => {
       if (cancelled || !now || now.realityCheckMinutes === null) return;
-      const intervalMs = now.realityCheckMinutes * 60_000;
-      // The next whole interval since sign-in (a reload keeps the session's rhythm).
       timer = setTimeout(
         () => {
           void figures().then((fresh) => {
             if (!cancelled && fresh && fresh.realityCheckMinutes !== null) setDue(fresh);
           });
         },
-        intervalMs - (now.playedMs % intervalMs),
+        nextRealityCheckInMs(now.playedMs, now.realityCheckMinutes),
       );
     });
     return () => {
