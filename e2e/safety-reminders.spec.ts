@@ -69,6 +69,16 @@ test('Remind Me by email from the lobby: the mail comes 10 minutes before and it
   await gameRow(page, game.gameUuid).getByRole('button', { name: 'Remind Me' }).click();
   const choice = page.getByRole('dialog', { name: 'Remind me' });
   await expect(choice.getByRole('button', { name: 'Add to my calendar' })).toBeVisible();
+  // The dialog has popped in (its animation over) before it is pictured.
+  await choice.evaluate((dialog) =>
+    Promise.all(
+      // The modal's box and its backdrop (the dialog's parent) pop in with animations.
+      (dialog.parentElement ?? dialog)
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   await page.screenshot({ path: test.info().outputPath('remind-me.png') });
   await choice.getByRole('button', { name: 'Email me 10 minutes before' }).click();
   await expect(toast(page, 'We will email you 10 minutes before the show.')).toBeVisible();
@@ -81,7 +91,7 @@ test('Remind Me by email from the lobby: the mail comes 10 minutes before and it
   expect(link).toBeTruthy();
 
   await page.goto(new URL(link!).pathname + new URL(link!).search);
-  await expect(page.getByText('Stop the emails that remind you of shows?')).toBeVisible();
+  await expect(page.getByText('Stop the emails that remind you of shows?')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByTestId('unsubscribed')).toHaveText('You will get no more show reminders by email.');
   await page.screenshot({ path: test.info().outputPath('unsubscribed.png') });
