@@ -117,6 +117,10 @@ test('Remind Me downloads a calendar event at the start, with an alarm 5 minutes
   await openRoom(page, room.name);
   const downloading = page.waitForEvent('download');
   await gameRow(page, game.gameUuid).getByRole('button', { name: 'Remind Me' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remind me' })
+    .getByRole('button', { name: 'Add to my calendar' })
+    .click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.ics$/);
   const ics = (await readFile(await download.path())).toString('utf8').replace(/\r\n[ \t]/g, '');

@@ -54,6 +54,10 @@ test('Remind Me says on screen that the calendar file was downloaded', async ({ 
   await openRoom(page, room.name);
   const download = page.waitForEvent('download');
   await gameRow(page, game.gameUuid).getByRole('button', { name: 'Remind Me' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remind me' })
+    .getByRole('button', { name: 'Add to my calendar' })
+    .click();
   expect((await download).suggestedFilename()).toMatch(/\.ics$/);
   await expect(
     page

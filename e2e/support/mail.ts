@@ -40,15 +40,23 @@ export async function newestResetPath(email: string): Promise<string> {
 }
 
 /** The text of the newest mail to `email` whose text contains `containing`, once it has arrived. */
-export async function newestMailText(email: string, containing: string): Promise<string> {
+export async function newestMailText(
+  email: string,
+  containing: string,
+  /** How long to wait (the expect timeout unless told: a mail sent by a sweep takes longer). */
+  timeout?: number,
+): Promise<string> {
   let found: string | undefined;
   await expect
-    .poll(() => {
-      found = mails()
-        .filter((mail) => mail.to.includes(email) && mail.text.includes(containing))
-        .at(-1)?.text;
-      return found;
-    })
+    .poll(
+      () => {
+        found = mails()
+          .filter((mail) => mail.to.includes(email) && mail.text.includes(containing))
+          .at(-1)?.text;
+        return found;
+      },
+      timeout ? { timeout } : {},
+    )
     .toBeTruthy();
   return found!;
 }

@@ -42,6 +42,8 @@ export interface AppOptions {
   webDist?: string;
   accounts?: AccountsOptions;
   /** False: no automatic host (tests drive games). */ runGames?: boolean;
+  /** False: no sweep of email reminders (tests sweep themselves). */
+  sendReminders?: boolean;
   /** Overrides of the socket event limits (tests use small ones). */
   socketEventLimits?: SocketEventLimits;
   /** Override of the chat's per-player limit (tests). */

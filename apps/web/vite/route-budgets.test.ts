@@ -38,7 +38,7 @@ describe('the web app JavaScript per route', () => {
     expect(hls, 'hls.js is bundled as a chunk of its own').toBeDefined();
     const hlsFile = manifest[hls!]!.file;
     expect(manifest[hls!]!.isDynamicEntry).toBe(true);
-    expect(routeFiles(manifest, ['start-up-gate', 'app-layout', 'game'])).not.toContain(hlsFile);
+    expect(routeFiles(manifest, ['start-up-gate', 'player-shell', 'game'])).not.toContain(hlsFile);
     // No chunk imports it statically.
     for (const chunk of Object.values(manifest)) expect(chunk.imports ?? []).not.toContain(hls);
   });

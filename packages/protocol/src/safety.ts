@@ -121,3 +121,94 @@ export type MarketingConsent = z.infer<typeof marketingConsentSchema>;
 export const marketingConsentBodySchema = z.strictObject({
   given: z.boolean({ error: 'given must be true or false' }),
 });
+
+/**
+ * Reality checks (docs/player-app.md, "Reality checks"): every `realityCheckMinutes` of a
+ * session (15 to 120, 60 unless the player picks; null is off) the app shows the time played
+ * since sign-in, the shows joined and the winnings in that time.
+ */
+export const REALITY_CHECK_MIN_MINUTES = 15;
+export const REALITY_CHECK_MAX_MINUTES = 120;
+export const REALITY_CHECK_DEFAULT_MINUTES = 60;
+/** The profile's choices (the server takes any whole number of minutes from 15 to 120). */
+export const REALITY_CHECK_CHOICES = [15, 30, 45, 60, 90, 120] as const;
+
+const realityCheckMinutesSchema = z
+  .number({ error: 'realityCheckMinutes must be a number of minutes, or null for off' })
+  .int({ error: 'realityCheckMinutes must be a whole number of minutes' })
+  .min(REALITY_CHECK_MIN_MINUTES, {
+    error: `Reality checks can be every ${REALITY_CHECK_MIN_MINUTES} to ${REALITY_CHECK_MAX_MINUTES} minutes.`,
+  })
+  .max(REALITY_CHECK_MAX_MINUTES, {
+    error: `Reality checks can be every ${REALITY_CHECK_MIN_MINUTES} to ${REALITY_CHECK_MAX_MINUTES} minutes.`,
+  })
+  .nullable();
+
+/** `GET /api/safety/settings`: the player's reality-check interval and show-reminder choice. */
+export const safetySettingsSchema = z.object({
+  /** Minutes between reality checks; null: off. */
+  realityCheckMinutes: z.number().int().nullable(),
+  /** An email 10 minutes before every show the player claims a ticket for. */
+  remindEveryShow: z.boolean(),
+});
+export type SafetySettings = z.infer<typeof safetySettingsSchema>;
+
+/** `PUT /api/safety/settings`: either or both. */
+export const safetySettingsBodySchema = z
+  .strictObject({
+    realityCheckMinutes: realityCheckMinutesSchema.optional(),
+    remindEveryShow: z.boolean({ error: 'remindEveryShow must be true or false' }).optional(),
+  })
+  .refine((body) => body.realityCheckMinutes !== undefined || body.remindEveryShow !== undefined, {
+    error: 'Nothing to change: send realityCheckMinutes or remindEveryShow.',
+  });
+export type SafetySettingsBody = z.infer<typeof safetySettingsBodySchema>;
+
+/** `GET /api/safety/reality-check`: the figures of the session, computed by the server. */
+export const realityCheckSchema = z.object({
+  realityCheckMinutes: z.number().int().nullable(),
+  /** When this session signed in. */
+  sessionStartedAt: z.iso.datetime(),
+  /** The server's time of these figures. */
+  at: z.iso.datetime(),
+  playedMs: z.number().int().nonnegative(),
+  /** Shows the player holds a ticket for, claimed or started since sign-in. */
+  showsJoined: z.number().int().nonnegative(),
+  /** Pence won in shows that ended since sign-in. */
+  winningsPence: z.number().int().nonnegative(),
+});
+export type RealityCheck = z.infer<typeof realityCheckSchema>;
+
+/** Email reminders: one mail this many minutes before a show. */
+export const SHOW_REMINDER_MINUTES = 10;
+
+/** `POST /api/safety/reminders`: 'Remind Me' by email for one show. */
+export const showReminderBodySchema = z.strictObject({
+  gameUuid: z.uuid({ error: 'gameUuid must be a valid id' }),
+});
+export const showReminderSchema = z.object({
+  gameUuid: z.uuid(),
+  /** When the mail goes: 10 minutes before the show. */
+  remindAt: z.iso.datetime(),
+});
+export type ShowReminder = z.infer<typeof showReminderSchema>;
+
+/** `POST /api/safety/unsubscribe`: the signed token of a reminder mail's link. */
+export const unsubscribeBodySchema = z.strictObject({
+  token: z.string({ error: 'This unsubscribe link is not valid.' }).min(1).max(200),
+});
+
+export const ReminderErrorCode = {
+  /** A reminder for a show that has started, ended or been cancelled. */
+  showStarted: 'reminder/show-started',
+  /** An unsubscribe link that is not one of ours. */
+  badUnsubscribeToken: 'reminder/bad-unsubscribe-token',
+} as const;
+
+export const ReminderMessage = {
+  asked: `We will email you ${SHOW_REMINDER_MINUTES} minutes before the show.`,
+  showStarted: 'This show has already started: there is nothing to remind you of.',
+  notFound: 'This game does not exist.',
+  badUnsubscribeToken: 'This unsubscribe link is not valid.',
+  unsubscribed: 'You will get no more show reminders by email.',
+} as const;

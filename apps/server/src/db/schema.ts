@@ -243,6 +243,10 @@ export const playerProfiles = pgTable(
     dobMonth: integer('dob_month'),
     dobYear: integer('dob_year'),
     marketingAccepted: boolean('marketing_accepted'),
+    /** Minutes between reality checks (15 to 120); null: off (docs/player-app.md, "Reality checks"). */
+    realityCheckMinutes: integer('reality_check_minutes').default(60),
+    /** An email 10 minutes before every show the player claims (safety/reminders.service.ts). */
+    remindEveryShow: boolean('remind_every_show').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -252,6 +256,10 @@ export const playerProfiles = pgTable(
     uniqueIndex('player_profiles_operator_alias_key').on(table.operator, sql`lower(${table.alias})`),
     // Not unique: names that look alike from before the skeleton was kept keep working.
     index('player_profiles_operator_alias_skeleton_idx').on(table.operator, table.aliasSkeleton),
+    check(
+      'player_profiles_reality_check_minutes_check',
+      sql`${table.realityCheckMinutes} is null or ${table.realityCheckMinutes} between 15 and 120`,
+    ),
     check(
       'player_profiles_default_choice_check',
       sql`${table.defaultChoice} is null or ${table.defaultChoice} in ('share', 'steal')`,
@@ -489,4 +497,36 @@ export const roomWeekPlayers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.roomId, table.weekStart, table.playerId] })],
+);
+
+/**
+ * Email reminders of shows (safety/reminders.service.ts): one row per player and show, asked
+ * with 'Remind Me' or made for every show claimed by a player who opted in. `sent_at` is set by
+ * the one guarded update that claims the send, so several processes send each mail once.
+ */
+export const showReminders = pgTable(
+  'show_reminders',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** 'asked' (Remind Me) or 'every-show' (the profile's setting). */
+    source: text('source').notNull(),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** What went: 'reminder', or 'cancellation' for a show the host cancelled. */
+    sentKind: text('sent_kind'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.gameId] }),
+    index('show_reminders_game_idx').on(table.gameId),
+    check('show_reminders_source_check', sql`${table.source} in ('asked', 'every-show')`),
+    check(
+      'show_reminders_sent_kind_check',
+      sql`${table.sentKind} is null or ${table.sentKind} in ('reminder', 'cancellation')`,
+    ),
+  ],
 );

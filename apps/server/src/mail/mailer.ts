@@ -6,6 +6,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe of reminder mails); the dev mailbox does not keep them. */
+  headers?: Record<string, string>;
 }
 
 /** Sends mail: over SMTP when SMTP_URL is set, else into the dev mailbox (the mail_outbox table). */
@@ -41,7 +43,12 @@ export function createMailer(options: {
   return {
     kind: 'outbox',
     async send(mail) {
-      await options.repository.insert({ ...mail, html: mail.html ?? null });
+      await options.repository.insert({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+      });
     },
     close: async () => {},
   };

@@ -125,6 +125,14 @@ describe('take a break', () => {
     expect(
       await api(base, 'POST', `/api/games/${inGame.gameUuid}/lucky-fate`, ann.token, { pick: 1 }),
     ).toMatchObject(refused);
+    // Chat in a live show (there is no socket chat path: only POST /api/chat).
+    expect(
+      await api(base, 'POST', '/api/chat', ann.token, {
+        gameUuid: inGame.gameUuid,
+        roomUuid: show.roomUuid,
+        chatContent: 'Hello from my break',
+      }),
+    ).toMatchObject(refused);
     // Joining a show over the socket (again, or on a new connection) and moves there.
     const ask = (event: 'game:join' | 'game:choice' | 'game:lucky-fate', payload: Record<string, unknown>) =>
       annView.socket.timeout(10_000).emitWithAck(event as 'game:join', payload as never);

@@ -34,10 +34,16 @@ export async function startShow(options: {
   signInHost?: (server: TestApp) => Promise<string>;
   /** More environment for the app (ALLOWED_ORIGINS...). */
   env?: Record<string, string>;
+  /** False: the app sends no email reminders on its own (the test sweeps). */
+  sendReminders?: boolean;
 }): Promise<Show> {
   const server = await startTestApp(
     { ADMIN_EMAILS: options.host, ...options.env },
-    { reachablePublicUrl: true, accounts: { limits: MANY_SIGN_UPS, ...options.accounts } },
+    {
+      reachablePublicUrl: true,
+      accounts: { limits: MANY_SIGN_UPS, ...options.accounts },
+      ...(options.sendReminders === false ? { sendReminders: false } : {}),
+    },
   );
   const hostToken = options.signInHost
     ? await options.signInHost(server)

@@ -48,6 +48,8 @@ export async function startTestApp(
     reachablePublicUrl?: boolean;
     /** Overrides of the socket event limits (flood tests use small ones, a fuzzer large ones). */
     socketEventLimits?: SocketEventLimits;
+    /** False: no sweep of email reminders (the test sweeps itself). */
+    sendReminders?: boolean;
     /** Where the app's log lines go (set LOG_LEVEL in env to see them). */
     logStream?: { write(line: string): void };
   } = {},

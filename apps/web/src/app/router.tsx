@@ -43,6 +43,11 @@ export function createAppRouter() {
                 }),
               },
               {
+                // The link of a reminder mail: signed out too.
+                path: 'unsubscribe',
+                lazy: async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute }),
+              },
+              {
                 // Public: visitors read it from the landing, players from the menu.
                 path: 'how-to-play',
                 lazy: async () => ({ Component: (await import('./routes/how-to-play')).HowToPlayRoute }),
@@ -66,7 +71,7 @@ export function createAppRouter() {
               },
               {
                 lazy: async () => ({
-                  Component: (await import('@/components/layouts/app-layout')).AppLayout,
+                  Component: (await import('./routes/player-shell')).PlayerShell,
                 }),
                 children: [
                   {

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { EditDetailsModal } from '@/features/profile/components/edit-details-modal';
 import { MyShows } from '@/features/profile/components/my-shows';
+import { RealityCheckSettings } from '@/features/safety/components/reality-check-settings';
 import { TakeABreak } from '@/features/safety/components/take-a-break';
 import { YourData } from '@/features/safety/components/your-data';
 import { useLogOut } from '@/hooks/use-log-out';
@@ -88,6 +89,8 @@ export function ProfileRoute() {
       </div>
 
       <MyShows />
+
+      <RealityCheckSettings />
 
       <TakeABreak />
 

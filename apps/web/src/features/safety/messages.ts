@@ -40,7 +40,50 @@ export const safetyMessages = {
     'Signed in with Google? Leave this empty: if you signed in more than 10 minutes ago, sign in again first.',
   deleteUnderstood: 'I understand that my account is deleted for good.',
   deleteConfirm: 'Delete my account for good',
+  realityTitle: 'Reality checks',
+  realityIntro:
+    'While you play, we stop now and then to show how long you have been playing since you signed in, the shows you joined and what you won.',
+  realityEvery: 'Show me a reality check',
+  realityOff: 'Off',
+  realitySaved: (label: string) => `Saved: a reality check every ${label}.`,
+  realityOffSaved: 'Reality checks are off.',
+  remindersTitle: 'Show reminders',
+  remindEveryShow: 'Email me 10 minutes before every show I claim',
+  remindEveryShowOn: 'Done: we will email you 10 minutes before every show you claim.',
+  remindEveryShowOff: 'Done: no more reminders of every show you claim.',
+  checkTitle: 'Reality check',
+  checkPlayed: (duration: string, since: string) =>
+    `You have been playing for ${duration}, since you signed in at ${since}.`,
+  checkShows: 'Shows joined',
+  checkWinnings: 'Winnings',
+  keepPlaying: 'Keep playing',
+  takeABreak: 'Take a break',
+  unsubscribeTitle: 'Show reminders',
+  unsubscribeIntro: 'Stop the emails that remind you of shows?',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribeDone: 'You will get no more show reminders by email.',
+  unsubscribeBadLink: 'This unsubscribe link is not valid.',
+  backToShows: 'Back to the shows',
 } as const;
+
+/** The profile's words for an interval: '15 minutes', '1 hour', '90 minutes', '2 hours'. */
+export function intervalLabel(minutes: number): string {
+  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+  return `${minutes} minutes`;
+}
+
+/** Time played as a reality check says it: '1 hour 5 minutes', '15 minutes', '1 minute'. */
+export function playedLabel(playedMs: number): string {
+  const totalMinutes = Math.max(1, Math.round(playedMs / 60_000));
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  const hourText = hours === 0 ? '' : hours === 1 ? '1 hour' : `${hours} hours`;
+  const minuteText = minutes === 0 ? '' : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return [hourText, minuteText].filter(Boolean).join(' ');
+}
+
+/** A time of day, local: '21:04'. */
+export const formatClock = (date: Date | string) => format(new Date(date), 'HH:mm');
 
 /** A break's end as the profile writes it: '27 November 2026 at 01:30', local time. */
 export const formatUntil = (date: Date | string) => format(new Date(date), "d MMMM yyyy 'at' HH:mm");

@@ -8,7 +8,8 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '',
     {
-      onRequest: [app.authenticate, app.requireOperator],
+      // A player on a break or self-excluded is refused like a claim or a join.
+      onRequest: [app.authenticate, app.requireOperator, app.requireMayPlay],
       schema: {
         tags: ['chat'],
         summary: "Send a chat message to a live game (the name shown is the profile's alias)",

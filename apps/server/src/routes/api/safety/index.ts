@@ -6,8 +6,16 @@ import {
   marketingConsentBodySchema,
   marketingConsentSchema,
   playBreakStatusSchema,
+  realityCheckSchema,
+  ReminderErrorCode,
+  ReminderMessage,
+  safetySettingsBodySchema,
+  safetySettingsSchema,
+  showReminderBodySchema,
+  showReminderSchema,
   takeBreakBodySchema,
 } from '@ruthless/protocol';
+import { InvalidError } from '../../../errors';
 import { errorResponses } from '../../../schemas/errors';
 
 const errors = errorResponses(400, 401, 403, 409);
@@ -124,6 +132,101 @@ const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
       const cookies = answer.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       return { message: AccountDeletionMessage.deleted };
+    },
+  );
+
+  app.get(
+    '/settings',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['safety'],
+        summary: "The player's reality-check interval (minutes, null: off) and reminder of every show",
+        security: [{ bearer: [] }],
+        response: { 200: safetySettingsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => app.realityChecks.settings(request.player!.id),
+  );
+
+  app.put(
+    '/settings',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['safety'],
+        summary:
+          'Set the reality-check interval (15 to 120 minutes, or null: off) and/or the reminder of every show',
+        security: [{ bearer: [] }],
+        body: safetySettingsBodySchema,
+        response: { 200: safetySettingsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => app.realityChecks.updateSettings(request.player!.id, request.body),
+  );
+
+  app.get(
+    '/reality-check',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['safety'],
+        summary: "The session's reality check: time since sign-in, shows joined and winnings in that time",
+        security: [{ bearer: [] }],
+        response: { 200: realityCheckSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await app.realityChecks.figures(request.player!)),
+  );
+
+  app.post(
+    '/reminders',
+    {
+      // A player on a break is not reminded of shows they cannot join.
+      onRequest: [...guards, app.requireMayPlay],
+      schema: {
+        tags: ['safety'],
+        summary: 'Remind Me by email: one mail 10 minutes before the show (or its cancellation)',
+        security: [{ bearer: [] }],
+        body: showReminderBodySchema,
+        response: { 201: showReminderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await app.reminders.ask(request.player!.id, request.body.gameUuid)),
+  );
+
+  // RFC 8058's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const tokenField = z.string().max(200, { error: ReminderMessage.badUnsubscribeToken });
+  app.post(
+    '/unsubscribe',
+    {
+      // No sign-in: the signed token of the mail's link says whose reminders stop.
+      schema: {
+        tags: ['safety'],
+        summary:
+          "One-click unsubscribe from show reminders (the mail's List-Unsubscribe URL, or the unsubscribe page)",
+        querystring: z.object({ token: tokenField.optional() }),
+        body: z.looseObject({ token: tokenField.optional() }).optional(),
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const token = request.query.token ?? request.body?.token;
+      if (!token)
+        throw new InvalidError(
+          ReminderErrorCode.badUnsubscribeToken,
+          ReminderMessage.badUnsubscribeToken,
+          'token',
+        );
+      await app.reminders.unsubscribe(token);
+      return { message: ReminderMessage.unsubscribed };
     },
   );
 };

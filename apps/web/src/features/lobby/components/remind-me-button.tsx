@@ -1,7 +1,9 @@
-import { useState } from 'react';
-import { toast } from '@/lib/toast';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { downloadReminder, type ReminderInput } from '../utils/calendar-reminder';
+import type { ReminderInput } from '../utils/calendar-reminder';
+
+// The choice (its modal, the calendar file's code, the email call) loads on the first tap.
+const RemindMeChoice = lazy(async () => ({ default: (await import('./remind-me-choice')).RemindMeChoice }));
 
 function BellIcon() {
   return (
@@ -12,27 +14,19 @@ function BellIcon() {
   );
 }
 
-export const REMINDER_DOWNLOADED =
-  'The calendar file was downloaded: open it to add the show to your calendar.';
-
-/** 'Remind Me': downloads the game's calendar reminder (.ics) and says so. */
+/** 'Remind Me': opens the choice of a calendar file or an email 10 minutes before. */
 export function RemindMeButton(props: ReminderInput) {
-  const [busy, setBusy] = useState(false);
-  const remind = async () => {
-    setBusy(true);
-    try {
-      await downloadReminder(props);
-      // A download shows nowhere on some phones: the player is told where the reminder went.
-      toast.success(REMINDER_DOWNLOADED);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The calendar reminder could not be made.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [choosing, setChoosing] = useState(false);
   return (
-    <Button variant="glass" fullWidth icon={<BellIcon />} disabled={busy} onClick={() => void remind()}>
-      Remind Me
-    </Button>
+    <>
+      <Button variant="glass" fullWidth icon={<BellIcon />} onClick={() => setChoosing(true)}>
+        Remind Me
+      </Button>
+      {choosing && (
+        <Suspense fallback={null}>
+          <RemindMeChoice {...props} onClose={() => setChoosing(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import {
   BREAK_PERIODS,
   PLAY_BREAK_PERIOD_LABELS,
@@ -63,6 +64,12 @@ export function TakeABreak() {
   const [confirming, setConfirming] = useState(false);
   const name = useId();
   const away = current.data?.current ?? null;
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // '/profile#take-a-break' (a reality check's 'Take a break') opens the profile here.
+  useEffect(() => {
+    if (hash === '#take-a-break') section.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
 
   const start = async () => {
     if (!period) return;
@@ -78,7 +85,7 @@ export function TakeABreak() {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="take-a-break-title">
+    <section id="take-a-break" ref={section} className={styles.section} aria-labelledby="take-a-break-title">
       <h2 id="take-a-break-title" className={styles.title}>
         {text.title}
       </h2>
