@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { signOut } from '@/lib/auth-client';
 import { toast } from '@/lib/toast';
@@ -20,7 +21,6 @@ export function DeleteAccount() {
   const remove = useDeleteAccount();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const passwordId = useId();
   const hintId = useId();
 
   const close = () => {
@@ -53,18 +53,15 @@ export function DeleteAccount() {
         <Modal title={text.deleteTitle} tone="ruby" variant="form" onClose={close} initialFocus="input">
           <form className={styles.form} onSubmit={(event) => void submit(event)}>
             <p>{text.deleteWarning}</p>
-            <label htmlFor={passwordId} className={styles.label}>
-              Password
-            </label>
-            <input
-              id={passwordId}
-              className={styles.input}
-              type="password"
-              autoComplete="current-password"
-              aria-describedby={hintId}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
+            <Field label="Password">
+              <input
+                type="password"
+                autoComplete="current-password"
+                aria-describedby={hintId}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </Field>
             <p id={hintId} className={styles.hint}>
               {text.deleteGoogleHint}
             </p>
