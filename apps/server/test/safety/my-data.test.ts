@@ -26,7 +26,7 @@ const download = (token: string | null) =>
   fetch(`${base}/api/safety/my-data`, { headers: token ? { authorization: token } : {} });
 
 describe('GET /api/safety/my-data', () => {
-  it("gives the owner one JSON file of their profile, consents, tickets, breaks and sign-ins, and no one else's", async () => {
+  it("gives the owner one JSON file of their profile, consents, tickets, breaks, reminders and sign-ins, and no one else's", async () => {
     const ann = await playerWithDetails(base, 'Ann', 'steal');
     const bob = await playerWithDetails(base, 'Bob', 'share');
     // A second sign-in, from a phone.
@@ -40,6 +40,10 @@ describe('GET /api/safety/my-data', () => {
     await identityToken(phone);
     const game = await scheduleGame(show, 60 * 60_000);
     await claimTicket(show, ann.token, game.gameUuid);
+    expect((await api(base, 'PUT', '/api/safety/marketing', ann.token, { given: true })).status).toBe(200);
+    expect(
+      (await api(base, 'POST', '/api/safety/reminders', ann.token, { gameUuid: game.gameUuid })).status,
+    ).toBe(201);
     expect((await api(base, 'POST', '/api/safety/break', ann.token, { period: '24h' })).status).toBe(201);
 
     const response = await download(ann.token);
@@ -56,9 +60,15 @@ describe('GET /api/safety/my-data', () => {
         alias: 'Ann',
         defaultChoice: 'steal',
         phoneNumber: '+447911123456',
-        marketingAccepted: false,
         dobYear: 1990,
+        realityCheckMinutes: 60,
+        remindEveryShow: false,
       }),
+    ]);
+    expect(data.consents.at(-1)).toMatchObject({ operator: 'enlivon', given: true });
+    expect(data.consents.at(-1)!.wording).toEqual(expect.any(String));
+    expect(data.reminders).toEqual([
+      expect.objectContaining({ gameUuid: game.gameUuid, source: 'asked', sentAt: null }),
     ]);
     expect(data.signInMethods).toEqual([expect.objectContaining({ provider: 'credential' })]);
     expect(data.signIns.length).toBeGreaterThanOrEqual(2);

@@ -93,7 +93,7 @@ const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['safety'],
         summary:
-          'Download my data: one JSON file with the profile, consents, tickets, winnings, chat, breaks and sign-ins',
+          'Download my data: one JSON file with the profile, consents, tickets, winnings, chat, breaks, reminders and sign-ins',
         security: [{ bearer: [] }],
         response: { 200: z.record(z.string(), z.unknown()), ...errorResponses(401) },
       },
