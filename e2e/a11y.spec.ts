@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createPlayer, expect, test } from './support/auth';
-import { seriousViolations } from './support/axe';
+import { seriousViolationsNow } from './support/axe';
 import { signInHost, type Host } from './support/lobby-host';
 import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
 
@@ -18,7 +18,7 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
     await page.evaluate((value) => {
       document.documentElement.dataset.theme = value;
     }, theme);
-    failures.push(...(await seriousViolations(page, `${screen} [${theme}]`)));
+    failures.push(...(await seriousViolationsNow(page, `${screen} [${theme}]`)));
   }
   expect(failures).toEqual([]);
 }
