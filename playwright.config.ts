@@ -1,9 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { FIRST_E2E_PORT, workerPort } from './e2e/support/worker-port';
 
-// Two workers on this two-core machine: a browser test spends most of its time waiting on a show's
-// clock, so two side by side take about half the time. E2E_WORKERS=1 runs them one at a time.
-const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+// One worker per two cores: a worker is Chromium drawing an animated show plus a server, and two of
+// them on two cores ran slower than one (load 13-15, tests timing out). E2E_WORKERS sets it.
+const WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
 
 /**
  * Browser tests in Debian's Chromium at the product's 390x844 reference size, against the real
