@@ -37,7 +37,9 @@ test('two players through every stage to the results: same balls, marked tickets
       reelsMs: 200,
       luckyFateMs: 2500,
       ballIntervalMs: 150,
-      ruthlessMs: 6000,
+      // Long enough for both finalists' taps on a busy machine: at 6 s, the slider's entrance and
+      // the first tap once left the second phone's tap landing after the final had ended.
+      ruthlessMs: 15_000,
       revealMs: 200,
     },
   });
