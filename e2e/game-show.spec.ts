@@ -67,10 +67,7 @@ test('two players through every stage to the results: same balls, marked tickets
     [stealer, /Steal/],
   ] as const) {
     await expect(heading(page)).toHaveText('The Final', { timeout: 60_000 });
-    // Forced: in this test the slider's end was still reported "not stable" when the final ended
-    // (twice in CI, 2026-11-26; the other slider tests click it normally). The results below
-    // still check that each tap chose what it should. See the session note on issue 27.
-    await page.getByRole('button', { name: choice }).click({ force: true });
+    await page.getByRole('button', { name: choice }).click();
   }
   for (const page of pages) await expect(heading(page)).toHaveText('The Reveal', { timeout: 30_000 });
   for (const page of pages) {
