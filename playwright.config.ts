@@ -21,7 +21,11 @@ export default defineConfig({
   // Files are shared out between the workers; a file's tests run in order in one worker.
   fullyParallel: false,
   workers: WORKERS,
-  retries: 0,
+  // One more try for a test that fails: on this two-core machine a show's timings sometimes lose
+  // to the load. A test that passes on its retry is reported flaky, by name, at the end of
+  // `npm test` and CI (scripts/failed-tests.mjs), to be mended; failing twice fails. E2E_RETRIES=0
+  // when hunting one.
+  retries: Number(process.env.E2E_RETRIES ?? 1),
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${workerPort()}`,

@@ -23,10 +23,7 @@ test.afterAll(async () => {
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-// FIXME (2026-11-26, issue 27 note): since this session's merges the first finalist's Share button
-// leaves the DOM right after Playwright finds it stable, and no slider comes back for the rest of
-// the final, in this test only (the final's other browser tests tap it). To investigate first.
-test.fixme('two players through every stage to the results: same balls, marked tickets, winners, choices, payouts, verified', async ({
+test('two players through every stage to the results: same balls, marked tickets, winners, choices, payouts, verified', async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -106,9 +103,11 @@ test.fixme('two players through every stage to the results: same balls, marked t
   for (const page of pages) await page.context().close();
 });
 
+// Within the server's reconnect window (the server then sends what the phone missed) and past it
+// (the app joins again from its last event): the e2e server keeps the window at 30 s.
 for (const { name, offlineMs, ballIntervalMs } of [
   { name: '10 seconds', offlineMs: 10_000, ballIntervalMs: 400 },
-  { name: '3 minutes', offlineMs: 180_000, ballIntervalMs: 2500 },
+  { name: '40 seconds, past the reconnect window', offlineMs: 40_000, ballIntervalMs: 800 },
 ]) {
   test(`a player whose network drops for ${name} ends with every ball exactly once`, async ({ page }) => {
     test.setTimeout(offlineMs + 240_000);

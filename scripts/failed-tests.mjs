@@ -20,17 +20,23 @@ export function vitestFailures(report) {
   });
 }
 
-/** The failures of a Playwright JSON report, flaky ones included (CI runs without retries). */
-export function playwrightFailures(report) {
+/** The specs of a Playwright JSON report whose outcome is `status` (unexpected: failed every try). */
+function playwrightSpecs(report, status) {
   const inSuites = (suites) =>
     suites.flatMap((suite) => [
       ...(suite.specs ?? [])
-        .filter((spec) => spec.tests.some((test) => test.status !== 'expected' && test.status !== 'skipped'))
+        .filter((spec) => spec.tests.some((test) => test.status === status))
         .map((spec) => `e2e/${spec.file} > ${spec.title}`),
       ...inSuites(suite.suites ?? []),
     ]);
   return inSuites(report?.suites ?? []);
 }
+
+/** The failures of a Playwright JSON report: tests that failed their retry too. */
+export const playwrightFailures = (report) => playwrightSpecs(report, 'unexpected');
+
+/** The tests that failed once and passed on their retry (playwright.config.ts): named, to be mended. */
+export const playwrightFlaky = (report) => playwrightSpecs(report, 'flaky');
 
 if (process.argv[1] === import.meta.filename) {
   const [label, ...reports] = process.argv.slice(2);
@@ -38,5 +44,7 @@ if (process.argv[1] === import.meta.filename) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     const failures = 'testResults' in report ? vitestFailures(report) : playwrightFailures(report);
     for (const failure of failures) console.log(`${label} ${failure}`);
+    if (!('testResults' in report))
+      for (const flaky of playwrightFlaky(report)) console.log(`flaky (passed on its retry): ${flaky}`);
   }
 }

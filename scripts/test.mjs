@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { playwrightFailures, vitestFailures } from './failed-tests.mjs';
+import { playwrightFailures, playwrightFlaky, vitestFailures } from './failed-tests.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -109,9 +109,11 @@ const unit = {
   passed: vitest?.numPassedTests ?? 0,
   failed: (vitest?.numFailedTests ?? 0) + (vitest && !vitest.success && !vitest.numFailedTests ? 1 : 0),
 };
+// A flaky test (failed once, passed on its retry) counts as passed and is named below.
 const browser = {
-  passed: playwright?.stats?.expected ?? 0,
-  failed: (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0),
+  passed: (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0),
+  failed: playwright?.stats?.unexpected ?? 0,
+  flaky: playwrightFlaky(playwright),
 };
 const failedTests = [...vitestFailures(vitest), ...playwrightFailures(playwright)];
 // A test step that failed because its tests did is counted by those tests, not once more.
@@ -145,6 +147,7 @@ console.log('\nSummary');
 console.log(`  unit and integration: ${unit.passed} passed, ${unit.failed} failed`);
 console.log(`  browser:              ${browser.passed} passed, ${browser.failed} failed`);
 if (failedSteps.length) console.log(`  failed steps:         ${failedSteps.join(', ')}`);
+for (const test of browser.flaky) console.log(`  flaky (passed on its retry): ${test}`);
 for (const test of failedTests) console.log(`  failed: ${test}`);
 if (browser.passed + browser.failed === 0) console.log('  the browser tests did not run');
 console.log(`${summary.passed} passed, ${summary.failed} failed`);

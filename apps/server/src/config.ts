@@ -66,6 +66,14 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[\w:.-]{0,64}$/, { error: 'expects up to 64 letters, digits or _ : . -' })
     .default(''),
+  // How long a dropped connection can come back and be sent what it missed (Socket.IO's
+  // connection state recovery); after that the app joins again from its last event.
+  RECONNECT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'expects a number of seconds from 1 to 3600' })
+    .int({ error: 'expects a number of seconds from 1 to 3600' })
+    .min(1, { error: 'expects a number of seconds from 1 to 3600' })
+    .max(3600, { error: 'expects a number of seconds from 1 to 3600' })
+    .default(120),
   SMTP_URL: urlWithProtocols(['smtp://', 'smtps://']).optional(),
   MAIL_FROM: z.string().min(3).default('Ruthless <no-reply@ruthless.localhost>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -104,6 +112,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Put before the realtime's Redis keys (the Socket.IO stream, sessions, socket limits). */
   redisPrefix: string;
+  /** How long (ms) a dropped socket connection is recovered with what it missed. */
+  reconnectWindowMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -201,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     redisPrefix: values.REDIS_PREFIX,
+    reconnectWindowMs: values.RECONNECT_WINDOW_SECONDS * 1000,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     google:

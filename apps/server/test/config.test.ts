@@ -24,6 +24,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       redisUrl: undefined,
       redisPrefix: '',
+      reconnectWindowMs: 120_000,
       google: undefined,
       adminEmails: [],
       demo: true,
@@ -33,6 +34,10 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ REDIS_PREFIX: 'staging:' }).redisPrefix).toBe('staging:');
     expect(() => loadConfig({ REDIS_PREFIX: 'two words' })).toThrow(/REDIS_PREFIX/);
+    expect(loadConfig({ RECONNECT_WINDOW_SECONDS: '30' }).reconnectWindowMs).toBe(30_000);
+    expect(() => loadConfig({ RECONNECT_WINDOW_SECONDS: '0' })).toThrow(
+      /RECONNECT_WINDOW_SECONDS.*expects a number of seconds from 1 to 3600/,
+    );
   });
 
   it('turns the demo off by default in production and reads explicit flags', () => {

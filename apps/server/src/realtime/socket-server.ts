@@ -57,6 +57,8 @@ export async function startRealtime(options: {
   redisUrl: string | undefined;
   /** Before every Redis key of the realtime: deployments sharing a Redis keep apart. */
   redisPrefix?: string;
+  /** How long a dropped connection is recovered with the packets it missed (default 2 minutes). */
+  reconnectWindowMs?: number;
   socketsConnected: Gauge;
   /** The browser origins allowed to connect: PUBLIC_URL's and the configured extra ones. */
   allowedOrigins: string[];
@@ -100,7 +102,7 @@ export async function startRealtime(options: {
     // With the streams adapter the sessions and missed packets live in Redis, so a connection
     // recovers on any process (not after its process died: that one never saved the session,
     // and the app's game:join with lastSeq fills the gap; docs/cluster.md).
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000 },
+    connectionStateRecovery: { maxDisconnectionDuration: options.reconnectWindowMs ?? 2 * 60_000 },
     // Our messages are a few hundred bytes: a bigger frame closes the connection before it is parsed.
     maxHttpBufferSize: MAX_FRAME_BYTES,
     ...(redis && createAdapter

@@ -151,14 +151,22 @@ describe.skipIf(unavailable)(
       for (const { i } of acknowledgedChats)
         expect(stored, `phone ${i}'s message`).toContain(`hello from phone ${i}`);
 
+      // The draw itself (the server's times of its balls) and what a phone saw (its reconnection,
+      // 250-750 ms, and the catch-up come on top, on a machine running the whole suite).
+      const drawTimes = first.messages
+        .filter((message) => message.event.type === 'ball-called')
+        .map((message) => message.at);
+      const longestDrawGapMs = Math.max(...drawTimes.slice(1).map((at, k) => at - drawTimes[k]!));
       console.log(
-        `rolling restart: ${drawn.length} balls, longest gap between two balls on a phone ${longestGapMs} ms ` +
+        `rolling restart: ${drawn.length} balls, longest gap between two balls drawn ${longestDrawGapMs} ms, ` +
+          `on a phone ${longestGapMs} ms ` +
           `(interval ${BALL_INTERVAL_MS} ms); the draw moved ${handoverMs} ms after its process was told to stop; ` +
           `claims ${acknowledgedClaims.length}/${PHONES} acknowledged, chat ${acknowledgedChats.length}/${PHONES}`,
       );
       expect(handoverMs).toBeDefined();
       expect(handoverMs!).toBeLessThan(1000);
-      expect(longestGapMs).toBeLessThan(2000);
+      expect(longestDrawGapMs).toBeLessThan(2000);
+      expect(longestGapMs).toBeLessThan(3000);
       // A request is either acknowledged (and then stored, above) or not taken, and the app may
       // send it again: cut off with its process (502: nginx never resends a POST), or refused
       // unread by a process already closing (Fastify's 503 on a kept-alive connection). Nearly

@@ -23,6 +23,7 @@ export default fp<AppPluginOptions>(
       httpServer: app.server,
       redisUrl: app.config.redisUrl,
       redisPrefix: app.config.redisPrefix, // cluster: docs/cluster.md
+      reconnectWindowMs: app.config.reconnectWindowMs,
       socketsConnected: app.metrics.socketsConnected,
       allowedOrigins: trustedOrigins(app.config).map((origin) => new URL(origin).origin),
       clientAddress: (request) => proxyAddr(request, trust),
