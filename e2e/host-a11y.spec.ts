@@ -77,9 +77,12 @@ test('every host screen, in every stage of a show, has no serious or critical ax
   await desk.getByRole('button', { name: 'Pause' }).click();
   await expect(desk.getByRole('status').filter({ hasText: 'PAUSED' })).toBeVisible();
   const callBall = desk.getByRole('button', { name: 'Call next ball' });
+  // The draw may have called a few balls already while the screens before were checked.
+  const ballsCount = desk.getByTestId('host-balls-count');
+  const calledWhenPaused = Number((await ballsCount.textContent())!.split('/')[0]);
   for (let ball = 1; ball <= 5; ball++) {
     await callBall.click();
-    await expect(desk.getByTestId('host-balls-count')).toHaveText(`${ball}/90`);
+    await expect(ballsCount).toHaveText(`${calledWhenPaused + ball}/90`);
   }
   await check(desk, 'live, draw paused');
   await desk.getByRole('button', { name: 'Resume' }).click();
