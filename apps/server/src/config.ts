@@ -95,6 +95,8 @@ const environmentSchema = z.object({
   AUTH_PREVIOUS_SECRETS: z.string().optional(),
   // Bearer token of /metrics and /api/docs; without it production answers them 404.
   METRICS_TOKEN: z.string().optional(),
+  // Bearer token of the streaming server's POST /api/streams/recordings; without it, no recordings.
+  STREAM_HOOK_SECRET: z.string().optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'expects one of fatal, error, warn, info, debug, trace, silent',
@@ -138,6 +140,11 @@ export interface Config {
   authSecrets: string[] | undefined;
   /** The bearer token /metrics and /api/docs ask for; open without one outside production. */
   metricsToken: string | undefined;
+  /**
+   * The bearer token of the streaming server telling us of a recording (docs/live-streaming.md,
+   * Recording for the replay); undefined: recordings are off and that route answers 404.
+   */
+  streamHookSecret: string | undefined;
 }
 
 /** 32 bytes of randomness: what `openssl rand -base64 32` (or `-hex 32`) prints. */
@@ -200,6 +207,9 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
   if (values.METRICS_TOKEN && !isStrongSecret(values.METRICS_TOKEN)) {
     problems.push(`METRICS_TOKEN expects ${SECRET_HINT}`);
   }
+  if (values.STREAM_HOOK_SECRET && !isStrongSecret(values.STREAM_HOOK_SECRET)) {
+    problems.push(`STREAM_HOOK_SECRET expects ${SECRET_HINT}`);
+  }
   if (values.NODE_ENV === 'production') problems.push(...productionProblems(values));
   if (problems.length > 0) throw invalid(problems);
   return {
@@ -235,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     embedOrigins: values.EMBED_ORIGINS,
     authSecrets,
     metricsToken: values.METRICS_TOKEN,
+    streamHookSecret: values.STREAM_HOOK_SECRET,
   };
 }
 

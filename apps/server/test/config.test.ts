@@ -151,7 +151,7 @@ describe('configuration', () => {
     ['a repeated character', 'a'.repeat(64)],
     ['16 bytes of hex', '9f86d081884c7d659a2feaa0c55ad015'],
     ['a short pattern', 'abcabcabcabcabcabcabcabcabcabcabcabcabcabcabc'],
-  ])('refuses %s as AUTH_SECRET or METRICS_TOKEN, in any environment', (_kind, weak) => {
+  ])('refuses %s as AUTH_SECRET, METRICS_TOKEN or STREAM_HOOK_SECRET, in any environment', (_kind, weak) => {
     expect(isStrongSecret(weak)).toBe(false);
     expect(() => loadConfig({ ...PRODUCTION, AUTH_SECRET: weak })).toThrow(
       new ConfigError(
@@ -160,6 +160,9 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ METRICS_TOKEN: weak })).toThrow(
       /METRICS_TOKEN expects at least 32 random bytes/,
+    );
+    expect(() => loadConfig({ STREAM_HOOK_SECRET: weak })).toThrow(
+      /STREAM_HOOK_SECRET expects at least 32 random bytes/,
     );
   });
 

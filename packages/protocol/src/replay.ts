@@ -23,6 +23,11 @@ export interface GameReplay extends GameEventLog {
   gameStartTime: string;
   /** The show's recording or video file; null: the studio loop. */
   videoSource: string | null;
+  /**
+   * ISO time of the recording's first frame when videoSource is a live stream's recording (it
+   * plays at the show's clock minus this); null: a file that loops on the show's clock.
+   */
+  videoStartedAt: string | null;
   /** The game's setup as the engine folded it (the seed and commitment are the log's). */
   setup: {
     prizes: Prizes;
@@ -44,6 +49,7 @@ export const gameReplaySchema = gameEventLogSchema.extend({
   roomUuid: z.string(),
   gameStartTime: z.string(),
   videoSource: z.string().nullable(),
+  videoStartedAt: z.string().nullable(),
   setup: z.object({
     prizes: z.object({ oneLine: pence, twoLines: pence, fullHouse: pence }),
     luckyFateMode: z.enum(['pre-game', 'in-game']),

@@ -74,6 +74,12 @@ export const games = pgTable(
     /** Stage timings in ms; absent keys take docs/game-rules.md's defaults. */
     timings: jsonb('timings').$type<Record<string, number>>().notNull().default({}),
     videoSource: text('video_source'),
+    /**
+     * The recording of the live stream the show was played with (docs/live-streaming.md,
+     * Recording for the replay), and when it started: the replay seeks it on the show's clock.
+     */
+    recordingUrl: text('recording_url'),
+    recordingStartedAt: timestamp('recording_started_at', { withTimezone: true }),
     /** The players' names as they were when the game ended: its results keep them. */
     resultNames: jsonb('result_names').$type<Record<string, string>>(),
     /** When the game ended: the lobby keeps it listed with its results for a while. */

@@ -13,8 +13,13 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  */
 export function mayReadInternals(config: Pick<Config, 'metricsToken' | 'nodeEnv'>, authorization?: string) {
   if (!config.metricsToken) return config.nodeEnv !== 'production';
+  return holdsBearer(authorization, config.metricsToken);
+}
+
+/** Whether `authorization` is `Bearer <secret>`, compared in constant time (hashes of equal length). */
+export function holdsBearer(authorization: string | undefined, secret: string): boolean {
   const match = /^Bearer (.+)$/.exec(authorization ?? '');
-  return match !== null && timingSafeEqual(digest(match[1]!), digest(config.metricsToken));
+  return match !== null && timingSafeEqual(digest(match[1]!), digest(secret));
 }
 
 /** An onRequest hook: the operator's pages answer 404 to whoever may not read them. */

@@ -29,8 +29,10 @@ export class Replays {
       ...log,
       roomUuid: row.roomId,
       gameStartTime: row.startTime.toISOString(),
-      // A live stream's address is gone once the show is over: the studio loop stands in.
-      videoSource: row.videoSource && !isHls(row.videoSource) ? row.videoSource : null,
+      // A live stream's address is gone once the show is over: its recording, if the streaming
+      // server kept one, stands in, else the studio loop.
+      videoSource: row.recordingUrl ?? (row.videoSource && !isHls(row.videoSource) ? row.videoSource : null),
+      videoStartedAt: row.recordingUrl ? (row.recordingStartedAt?.toISOString() ?? null) : null,
       setup: { prizes, luckyFateMode, timings, rolloverPence, maxTickets },
       names: Object.fromEntries(holders.map(({ playerId: id }) => [pseudonym(id), names[id] ?? 'Player'])),
       you: mine ? { playerId: pseudonym(mine.playerId), ticketIndex: mine.ticketIndex } : null,

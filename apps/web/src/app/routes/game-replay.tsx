@@ -62,7 +62,12 @@ function ReplayPlayer({ replay }: { replay: GameReplay }) {
 
   return (
     <div className={styles.replay}>
-      <GameScreen gameUuid={replay.gameUuid} preview={false} replay />
+      <GameScreen
+        gameUuid={replay.gameUuid}
+        preview={false}
+        replay
+        recordingStartedAt={replay.videoStartedAt}
+      />
       <ReplayControls player={player} />
     </div>
   );

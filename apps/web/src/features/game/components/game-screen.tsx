@@ -55,6 +55,8 @@ export interface GameScreenProps {
    * by the live game; nothing can be picked or chosen.
    */
   replay?: boolean;
+  /** A replayed live show's recording (the view's videoSource) started then: it follows the playhead. */
+  recordingStartedAt?: string | null;
 }
 
 /** Joins the live game and feeds the store (not rendered for a replay, which feeds it itself). */
@@ -68,16 +70,31 @@ function LiveGameFeed({ gameUuid, preview, onJoined, onChat }: Omit<GameScreenPr
  * lucky fate, the draw, the final, the reveal, the results), the player's ticket, the near-win
  * queue and the caller's board. Everything comes from the server's events; nothing is invented.
  */
-export function GameScreen({ replay = false, ...live }: GameScreenProps) {
+export function GameScreen({ replay = false, recordingStartedAt = null, ...live }: GameScreenProps) {
   return (
     <>
       {!replay && <LiveGameFeed {...live} />}
-      <GameStage gameUuid={live.gameUuid} preview={live.preview} replay={replay} />
+      <GameStage
+        gameUuid={live.gameUuid}
+        preview={live.preview}
+        replay={replay}
+        recordingStartedAt={recordingStartedAt}
+      />
     </>
   );
 }
 
-function GameStage({ gameUuid, preview, replay }: { gameUuid: string; preview: boolean; replay: boolean }) {
+function GameStage({
+  gameUuid,
+  preview,
+  replay,
+  recordingStartedAt,
+}: {
+  gameUuid: string;
+  preview: boolean;
+  replay: boolean;
+  recordingStartedAt: string | null;
+}) {
   const view = useGameStore((s) => s.view);
   // The first snapshot mounts the whole stage: as a transition, rendered in slices between which
   // the browser can paint and take input, not in one long task with the store's synchronous update.
@@ -100,6 +117,7 @@ function GameStage({ gameUuid, preview, replay }: { gameUuid: string; preview: b
     source: view?.videoSource ?? null,
     preview,
     gameStartTime: view?.gameStartTime ?? null,
+    recordingStartedAt,
   });
   const choice = useSendChoice(gameUuid);
   const luckyFate = usePickLuckyFate(gameUuid);

@@ -4,6 +4,7 @@ import { useClientStore } from '@/stores/client-store';
 import { useGameStore } from '@/lib/live-game/game-store';
 import { serverNow } from '@/stores/server-clock-store';
 import { chooseSource, VIDEO_MISSING_MESSAGE, type ChosenSource } from '@/lib/video-source';
+import { recordingPlayback, type PlayheadSample } from '../utils/recording-playback';
 
 interface HlsLike {
   latency: number;
@@ -14,6 +15,9 @@ interface HlsLike {
 }
 
 const LATENCY_SAMPLE_MS = 2_000;
+/** How often a replayed recording follows the playhead, and how far it may drift before a seek. */
+const RECORDING_SYNC_MS = 500;
+const RECORDING_DRIFT_S = 1;
 
 function isNotAllowed(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'NotAllowedError';
@@ -32,13 +36,19 @@ function syncToShowClock(video: HTMLVideoElement, anchor: number) {
  * Plays the host video in `videoRef`: the source docs/player-app.md's rules pick, with sound when the
  * browser allows it (else muted, flagging `needsUserInput` for the Sound Interaction Required
  * modal), forced muted at volume 0 in preview, and — for a live HLS stream only — measuring the
- * playback latency that the game's events are delayed by.
+ * playback latency that the game's events are delayed by. In a replay, a live show's recording
+ * follows the replay's playhead instead of looping (`recordingStartedAt`: when it started).
  */
 export function useHostVideo(
   videoRef: RefObject<HTMLVideoElement | null>,
-  options: { source: string | null; preview: boolean; gameStartTime: string | null },
+  options: {
+    source: string | null;
+    preview: boolean;
+    gameStartTime: string | null;
+    recordingStartedAt?: string | null;
+  },
 ): { chosen: ChosenSource | null; error: string | null } {
-  const { source, preview, gameStartTime } = options;
+  const { source, preview, gameStartTime, recordingStartedAt = null } = options;
   const [chosen, setChosen] = useState<ChosenSource | null>(null);
   const [error, setError] = useState<string | null>(null);
   const muted = useMuted();
@@ -61,7 +71,10 @@ export function useHostVideo(
     let closed = false;
     let hls: HlsLike | undefined;
     let latencyTimer: ReturnType<typeof setInterval> | undefined;
+    let recordingTimer: ReturnType<typeof setInterval> | undefined;
     const anchor = gameStartTime ? Date.parse(gameStartTime) : NaN;
+    const recordingStart = recordingStartedAt ? Date.parse(recordingStartedAt) : NaN;
+    const followsReplay = pick.kind === 'file' && !pick.demo && Number.isFinite(recordingStart);
 
     const forceSilence = () => {
       if (!preview) return;
@@ -106,7 +119,7 @@ export function useHostVideo(
       if (!closed) setError(null);
     };
     const onMeta = () => {
-      if (pick.kind === 'file' && !closed) syncToShowClock(video, anchor);
+      if (pick.kind === 'file' && !followsReplay && !closed) syncToShowClock(video, anchor);
     };
     const onVisible = () => {
       if (document.hidden || closed) return;
@@ -122,7 +135,7 @@ export function useHostVideo(
     video.addEventListener('volumechange', forceSilence);
     document.addEventListener('visibilitychange', onVisible);
     video.playsInline = true;
-    video.loop = pick.kind === 'file';
+    video.loop = pick.kind === 'file' && !followsReplay;
 
     const measure = () => {
       if (closed || preview) return;
@@ -165,12 +178,33 @@ export function useHostVideo(
       video.src = pick.url;
       void start();
     }
+    if (followsReplay) {
+      // The replay's playhead is the show's clock less the store's latency (features/replay).
+      let before: PlayheadSample | null = null;
+      recordingTimer = setInterval(() => {
+        if (closed) return;
+        const now = serverNow();
+        const sample = { clock: now - useGameStore.getState().latencyMs, wall: now };
+        const { seconds, rate } = recordingPlayback(recordingStart, sample, before);
+        before = sample;
+        if (video.readyState >= HTMLMediaElement.HAVE_METADATA) {
+          const target = Math.min(seconds, video.duration);
+          if (Math.abs(video.currentTime - target) > RECORDING_DRIFT_S) video.currentTime = target;
+        }
+        if (rate === 0) video.pause();
+        else if (rate !== null) {
+          video.playbackRate = rate;
+          if (video.paused && !video.ended) void start();
+        }
+      }, RECORDING_SYNC_MS);
+    }
     // Events wait for the stream only when a live stream plays (never in preview, nor for a file).
     useGameStore.getState().setLatency(0);
 
     return () => {
       closed = true;
       clearInterval(latencyTimer);
+      clearInterval(recordingTimer);
       clearTimeout(retryTimer);
       video.removeEventListener('error', onError);
       video.removeEventListener('playing', onPlaying);
@@ -186,7 +220,7 @@ export function useHostVideo(
     };
     // `muted` is applied by the effect below without reloading the stream.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [videoRef, source, preview, gameStartTime, ready]);
+  }, [videoRef, source, preview, gameStartTime, recordingStartedAt, ready]);
 
   // The menu's Toggle Sound applies to the host too (a tap is a gesture, so unmuting may play).
   useEffect(() => {
