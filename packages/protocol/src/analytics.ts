@@ -69,7 +69,23 @@ export const roomAnalyticsQuerySchema = z.strictObject({
     .min(1, { error: 'weeks must be a whole number from 1 to 104' })
     .max(104, { error: 'weeks must be a whole number from 1 to 104' })
     .default(12),
+  /** The host's IANA time zone: start hours are counted on its clocks (a show at 20:00 in London
+   * stays at 20:00 across summer time). */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { error: 'timeZone must be an IANA time zone such as Europe/London' })
+    .default('UTC'),
 });
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A room's ended shows week by week (weeks start on Monday, UTC). */
 export const roomAnalyticsSchema = z.object({
@@ -94,9 +110,11 @@ export const roomAnalyticsSchema = z.object({
       rolloverPence: count,
     }),
   ),
-  /** Start hours (UTC) by average players, busiest first. */
+  /** The time zone of the start hours (the query's). */
+  timeZone: z.string(),
+  /** Start hours (0-23 on the time zone's clocks) by average players, busiest first. */
   busiestStartTimes: z.array(
-    z.object({ hourUtc: z.number().int(), shows: count, averagePlayers: z.number() }),
+    z.object({ hour: z.number().int().min(0).max(23), shows: count, averagePlayers: z.number() }),
   ),
   /** Ended shows of the period, newest first, to open one. */
   shows: z.array(z.object({ gameUuid: z.string(), gameStartTime: isoTime, players: count })),

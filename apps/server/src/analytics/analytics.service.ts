@@ -64,8 +64,11 @@ export class AnalyticsService {
     };
   }
 
-  /** The room's last `weeks` weeks (Monday 00:00 UTC), the current one included. */
-  async room(roomId: string, weeks: number): Promise<RoomAnalytics> {
+  /**
+   * The room's last `weeks` weeks (Monday 00:00 UTC), the current one included; start hours on
+   * the clocks of `timeZone` (an IANA name the route has checked).
+   */
+  async room(roomId: string, weeks: number, timeZone = 'UTC'): Promise<RoomAnalytics> {
     if (!(await this.roomExists(roomId)))
       throw new NotFoundError(HostErrorCode.roomNotFound, 'This room does not exist.', 'roomUuid');
     const thisWeek = mondayOf(this.clock());
@@ -100,17 +103,19 @@ export class AnalyticsService {
         rolloverPence: carried.reduce((sum, show) => sum + show.rolloverInPence, 0),
       };
     });
+    const hourIn = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone });
     const byHour = new Map<number, number[]>();
     for (const show of shows) {
-      const hour = show.startTime.getUTCHours();
+      const hour = Number(hourIn.format(show.startTime));
       byHour.set(hour, [...(byHour.get(hour) ?? []), show.players]);
     }
     return {
       roomUuid: roomId,
       weeks: weekRows,
+      timeZone,
       busiestStartTimes: [...byHour]
-        .map(([hourUtc, counts]) => ({ hourUtc, shows: counts.length, averagePlayers: average(counts) }))
-        .sort((a, b) => b.averagePlayers - a.averagePlayers || b.shows - a.shows || a.hourUtc - b.hourUtc),
+        .map(([hour, counts]) => ({ hour, shows: counts.length, averagePlayers: average(counts) }))
+        .sort((a, b) => b.averagePlayers - a.averagePlayers || b.shows - a.shows || a.hour - b.hour),
       shows: shows
         .slice(-SHOWS_LISTED)
         .reverse()

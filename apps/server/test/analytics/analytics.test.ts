@@ -149,8 +149,19 @@ describe('show analytics', () => {
       finals: result.outcome === 'no-final' ? 0 : 1,
       rolloversCarried: 0,
     });
-    expect(room.busiestStartTimes).toEqual([
-      { hourUtc: new Date(game.gameStartTime).getUTCHours(), shows: 1, averagePlayers: 3 },
+    const start = new Date(game.gameStartTime);
+    expect(room.timeZone).toBe('UTC');
+    expect(room.busiestStartTimes).toEqual([{ hour: start.getUTCHours(), shows: 1, averagePlayers: 3 }]);
+    // On a host's clocks: India is 5 h 30 ahead of UTC all year.
+    const inKolkata = await api(
+      show.server.url,
+      'GET',
+      `/api/host/analytics/rooms/${show.roomUuid}?weeks=2&timeZone=Asia/Kolkata`,
+      show.hostToken,
+    );
+    const kolkataHour = Math.floor(((start.getUTCHours() * 60 + start.getUTCMinutes() + 330) % 1440) / 60);
+    expect((inKolkata.body as unknown as RoomAnalytics).busiestStartTimes).toEqual([
+      { hour: kolkataHour, shows: 1, averagePlayers: 3 },
     ]);
     expect(room.shows).toEqual([{ gameUuid: game.gameUuid, gameStartTime: game.gameStartTime, players: 3 }]);
   }, 120_000);
@@ -171,6 +182,11 @@ describe('show analytics', () => {
       const refused = await api(show.server.url, 'GET', `${room}?weeks=${weeks}`, show.hostToken);
       expect(refused.status, weeks).toBe(400);
       expect(refused.body.message).toMatch(/weeks must be a whole number from 1 to 104/);
+    }
+    for (const timeZone of ['Mars/Olympus', 'UTC+1', '']) {
+      const refused = await api(show.server.url, 'GET', `${room}?timeZone=${timeZone}`, show.hostToken);
+      expect(refused.status, timeZone).toBe(400);
+      expect(refused.body.message).toMatch(/timeZone must be an IANA time zone such as Europe\/London/);
     }
     const noRoom = await api(
       show.server.url,

@@ -31,7 +31,7 @@ const hostAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: roomAnalyticsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async ({ params, query }) => analytics.room(params.roomUuid, query.weeks),
+    async ({ params, query }) => analytics.room(params.roomUuid, query.weeks, query.timeZone),
   );
 };
 

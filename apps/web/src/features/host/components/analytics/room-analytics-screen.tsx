@@ -20,7 +20,7 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
 });
 const weekOf = (iso: string) => dayFormat.format(new Date(iso));
 const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`);
-const hour = (hourUtc: number) => `${String(hourUtc).padStart(2, '0')}:00 UTC`;
+const hour = (value: number) => `${String(value).padStart(2, '0')}:00`;
 
 /** /host/rooms/:roomUuid/analytics: a room's shows week by week, each chart with its table. */
 export function RoomAnalyticsScreen() {
@@ -95,7 +95,7 @@ function RoomFigures({ figures }: { figures: RoomAnalytics }) {
         <Stat label="Rollovers carried" value={totals.rollovers} />
         <Stat
           label="Busiest start"
-          value={figures.busiestStartTimes[0] ? hour(figures.busiestStartTimes[0].hourUtc) : '–'}
+          value={figures.busiestStartTimes[0] ? hour(figures.busiestStartTimes[0].hour) : '–'}
         />
       </div>
       <div className={styles.grid}>
@@ -133,23 +133,19 @@ function RoomFigures({ figures }: { figures: RoomAnalytics }) {
           ])}
         />
         <FigurePanel
-          title="Busiest start times"
+          title={`Busiest start times (${figures.timeZone})`}
           fileName={file('start-times')}
           chart={
             <BarList
               bars={figures.busiestStartTimes.slice(0, 6).map((slot) => ({
-                label: hour(slot.hourUtc),
+                label: hour(slot.hour),
                 value: slot.averagePlayers,
                 tone: 'gold',
               }))}
             />
           }
           columns={['Start', 'Shows', 'Average players']}
-          rows={figures.busiestStartTimes.map((slot) => [
-            hour(slot.hourUtc),
-            slot.shows,
-            slot.averagePlayers,
-          ])}
+          rows={figures.busiestStartTimes.map((slot) => [hour(slot.hour), slot.shows, slot.averagePlayers])}
           empty="No show ended in this period."
         />
       </div>
