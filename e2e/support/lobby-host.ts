@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type APIResponse,
+} from '@playwright/test';
 import type { CreateGameBody, HostGame, Theme } from '@ruthless/protocol';
 import { baseUrl, claimsOf, identityToken, postJson, uniqueAddress } from './lobby-players';
 import { newestResetPath } from './mail';
@@ -25,6 +30,17 @@ export interface Host {
     options?: Partial<CreateGameBody> & { startsInMs?: number },
   ): Promise<HostGame>;
   cancelGame(gameUuid: string): Promise<HostGame>;
+  /** A host control, as the console's buttons send it (POST /api/host/games/{gameUuid}/{action}). */
+  control(
+    gameUuid: string,
+    action: 'open-green-room' | 'start' | 'draw' | 'pause' | 'resume' | 'end',
+  ): Promise<APIResponse>;
+  /**
+   * Calls ball after ball through the host's API until the draw has none to give (the full house
+   * ended it): the console's own button is tested on its first balls, this calls the rest in
+   * seconds instead of minutes. Resolves with the number called.
+   */
+  callBallsToTheEnd(gameUuid: string): Promise<number>;
   dispose(): Promise<void>;
 }
 
@@ -80,6 +96,8 @@ export async function signInHost(): Promise<Host> {
   }
   expect(claimsOf(token).role, `ADMIN_EMAILS of the e2e server must list ${HOST_EMAIL}`).toBe('host');
   const headers = { authorization: token, 'x-forwarded-for': address };
+  const control: Host['control'] = (gameUuid, action) =>
+    request.post(`/api/host/games/${gameUuid}/${action}`, { headers });
 
   return {
     request,
@@ -112,6 +130,15 @@ export async function signInHost(): Promise<Host> {
       const cancelled = await request.post(`/api/host/games/${gameUuid}/cancel`, { headers });
       expect(cancelled.status(), await cancelled.text()).toBe(200);
       return (await cancelled.json()) as HostGame;
+    },
+    control,
+    async callBallsToTheEnd(gameUuid) {
+      for (let called = 0; called <= 90; called++) {
+        const response = await control(gameUuid, 'draw');
+        if (response.status() === 409) return called;
+        expect(response.status(), await response.text()).toBe(200);
+      }
+      throw new Error('90 balls called and the draw still had one to give');
     },
     dispose: () => request.dispose(),
   };
