@@ -43,6 +43,10 @@ const originList = z
     ),
   );
 
+/** A whole number from `min` to `max`, with one message for every way of missing it. */
+const wholeNumber = (min: number, max: number, error: string) =>
+  z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+
 /** Every setting the server reads, validated once at start. Empty strings count as unset. */
 const environmentSchema = z.object({
   NODE_ENV: z
@@ -50,12 +54,7 @@ const environmentSchema = z.object({
       error: 'expects development, production or test',
     })
     .default('development'),
-  PORT: z.coerce
-    .number({ error: 'expects a port number from 0 to 65535' })
-    .int({ error: 'expects a port number from 0 to 65535' })
-    .min(0, { error: 'expects a port number from 0 to 65535' })
-    .max(65535, { error: 'expects a port number from 0 to 65535' })
-    .default(3000),
+  PORT: wholeNumber(0, 65535, 'expects a port number from 0 to 65535').default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: urlWithProtocols(['http://', 'https://']).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -68,12 +67,7 @@ const environmentSchema = z.object({
     .default(''),
   // How long a dropped connection can come back and be sent what it missed (Socket.IO's
   // connection state recovery); after that the app joins again from its last event.
-  RECONNECT_WINDOW_SECONDS: z.coerce
-    .number({ error: 'expects a number of seconds from 1 to 3600' })
-    .int({ error: 'expects a number of seconds from 1 to 3600' })
-    .min(1, { error: 'expects a number of seconds from 1 to 3600' })
-    .max(3600, { error: 'expects a number of seconds from 1 to 3600' })
-    .default(120),
+  RECONNECT_WINDOW_SECONDS: wholeNumber(1, 3600, 'expects a number of seconds from 1 to 3600').default(120),
   SMTP_URL: urlWithProtocols(['smtp://', 'smtps://']).optional(),
   MAIL_FROM: z.string().min(3).default('Ruthless <no-reply@ruthless.localhost>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
