@@ -1,18 +1,28 @@
 // Benchmark: a rush of claims from distinct players at one game's pool, on the real app, beside
-// a bare single-statement `UPDATE ... WHERE tickets_available > 0 RETURNING` loop on the same
-// database in the same run (the machine is shared: the ratio is the figure). PGlite in a fresh
-// folder, or a scratch database on DATABASE_URL's PostgreSQL. One JSON line per figure.
+// two baselines measured in the same run (the machine is shared: the ratios are the figures):
+// - the peer (bench/claims-peer.ts): a bare Fastify whose one route verifies the same identity
+//   token and runs one guarded UPDATE, the least an HTTP claim API can do per claim;
+// - the bare loop: the guarded `UPDATE ... WHERE tickets_available > 0` alone, no HTTP.
+// With --steady, each server is also offered claims at a fixed rate for --steady-seconds
+// (open-loop) at rising rates, to find the highest rate whose p99 stays under --p99-goal.
+// On PGlite in a fresh folder, then (with DATABASE_URL) on a scratch database of that PostgreSQL;
+// --database picks one. One JSON line per figure.
 //
 //   npx tsx bench/claims.bench.ts [--claims 20000] [--pool 5000] [--within 2] [--connections 256]
+//                                 [--steady] [--steady-seconds 10] [--database pglite|postgres]
+//                                 [--profile /tmp/claims] (CPU profile of the product's rush)
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { count, eq, sql } from 'drizzle-orm';
+import type { JSONWebKeySet } from 'jose';
 import { games, tickets } from '../src/db/schema';
 import { insertGame, insertPlayers, insertRoom } from '../test/support/fixtures';
+import { startClaimsPeer } from './claims-peer';
 import { startBenchApp } from './support/bench-app';
 
 const { values: args } = parseArgs({
@@ -21,104 +31,228 @@ const { values: args } = parseArgs({
     pool: { type: 'string', default: '5000' },
     within: { type: 'string', default: '2' },
     connections: { type: 'string', default: '256' },
+    steady: { type: 'boolean', default: false },
+    'steady-seconds': { type: 'string', default: '10' },
+    'p99-goal': { type: 'string', default: '250' },
+    database: { type: 'string' },
+    // Writes a CPU profile of the server's process during the product's rush (one per database).
+    profile: { type: 'string' },
   },
 });
 const CLAIMS = Number(args.claims);
 const POOL = Number(args.pool);
-
-const bench = await startBenchApp(
-  { runGames: false, accounts: { rateLimitPrefix: `bench:${randomUUID()}:` } },
-  { useRedis: false },
-);
-const { app, dataDir } = bench;
-await app.fastify.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
-const db = app.database.db;
+const STEADY_SECONDS = Number(args['steady-seconds']);
+const P99_GOAL = Number(args['p99-goal']);
+// Offered rates tried in steady mode, in claims/s: the search stops at the first one over the goal.
+const STEADY_RATES = [250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000, 5000];
 const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 
-const roomId = await insertRoom(db, 'Bench Room');
-const newGame = () => insertGame(db, roomId, { startsInMs: 3_600_000, maxTickets: POOL });
+/** Starts the inspector's CPU profiler here (the server's process); the answer stops it. */
+async function startProfile(): Promise<() => Promise<object>> {
+  const session = new Session();
+  session.connect();
+  const post = promisify(session.post.bind(session)) as (method: string) => Promise<{ profile?: object }>;
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = await post('Profiler.stop');
+    session.disconnect();
+    return profile!;
+  };
+}
 
-// Distinct players, each with a profile and an identity token.
-const tokens = (await insertPlayers(app, CLAIMS, 'Bench', { registered: true })).map(
-  (player) => player.token,
-);
-const tokensFile = path.join(dataDir, 'tokens.txt');
-await writeFile(tokensFile, tokens.join('\n'));
+interface LoadResult {
+  statuses: Record<string, number>;
+  /** From the first claim's scheduled time to the last answer. */
+  seconds: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
 
-/** The baseline: `connections` loops of one guarded UPDATE each, until CLAIMS were tried. */
-async function bareLoop(): Promise<number> {
-  const gameId = await newGame();
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(Number(args.connections), CLAIMS) }, async () => {
-      while (next++ < CLAIMS) {
-        await db.execute(
-          sql`UPDATE games SET tickets_available = tickets_available - 1 WHERE id = ${gameId} AND tickets_available > 0 RETURNING tickets_available`,
-        );
+const databases =
+  args.database === 'pglite' || args.database === 'postgres'
+    ? [args.database]
+    : process.env.DATABASE_URL
+      ? ['pglite', 'postgres']
+      : ['pglite'];
+if (databases.includes('postgres') && !process.env.DATABASE_URL) {
+  throw new Error('--database postgres needs DATABASE_URL');
+}
+const databaseUrl = process.env.DATABASE_URL;
+for (const database of databases) {
+  // startBenchApp takes PostgreSQL from DATABASE_URL.
+  if (database === 'pglite') delete process.env.DATABASE_URL;
+  else process.env.DATABASE_URL = databaseUrl;
+  await benchOn();
+}
+
+async function benchOn(): Promise<void> {
+  const bench = await startBenchApp(
+    { runGames: false, accounts: { rateLimitPrefix: `bench:${randomUUID()}:` } },
+    { useRedis: false },
+  );
+  const { app, dataDir } = bench;
+  const database = app.database.kind;
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const origin = (server: { address(): unknown }) =>
+    `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const db = app.database.db;
+  const peer = await startClaimsPeer({
+    db,
+    jwks: (await (await fetch(`${origin(app.fastify.server)}/api/auth/jwks`)).json()) as JSONWebKeySet,
+    issuer: app.config.publicUrl,
+    audience: app.config.publicUrl,
+  });
+  const targets = {
+    product: `${origin(app.fastify.server)}/api/claim-ticket`,
+    peer: `${origin(peer.server)}/claim`,
+  };
+
+  const roomId = await insertRoom(db, 'Bench Room');
+  const newGame = (pool: number) => insertGame(db, roomId, { startsInMs: 3_600_000, maxTickets: pool });
+
+  // Distinct players, each with a profile and an identity token (a new game for each load).
+  const players = Math.max(CLAIMS, args.steady ? STEADY_RATES.at(-1)! * STEADY_SECONDS : 0);
+  const tokens = (await insertPlayers(app, players, 'Bench', { registered: true })).map(
+    (player) => player.token,
+  );
+
+  /** The baseline: `connections` loops of one guarded UPDATE each, until CLAIMS were tried. */
+  async function bareLoop(): Promise<number> {
+    const gameId = await newGame(POOL);
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: Math.min(Number(args.connections), CLAIMS) }, async () => {
+        while (next++ < CLAIMS) {
+          await db.execute(
+            sql`UPDATE games SET tickets_available = tickets_available - 1 WHERE id = ${gameId} AND tickets_available > 0 RETURNING tickets_available`,
+          );
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    await expectLeft(gameId, 0, 'bare loop');
+    return CLAIMS / seconds;
+  }
+
+  async function expectLeft(gameId: string, expected: number, who: string) {
+    const [left] = await db.select({ n: games.ticketsAvailable }).from(games).where(eq(games.id, gameId));
+    if (left!.n !== expected) throw new Error(`${who} left ${left!.n} tickets, not ${expected}`);
+  }
+
+  /** `claims` claims from distinct players at `target`, evenly over `withinSeconds`, at a new game. */
+  async function offer(target: keyof typeof targets, claims: number, pool: number, withinSeconds: number) {
+    const gameId = await newGame(pool);
+    const tokensFile = path.join(dataDir, `tokens-${claims}.txt`);
+    await writeFile(tokensFile, tokens.slice(0, claims).join('\n'));
+    const options = {
+      url: targets[target],
+      tokensFile,
+      body: { gameUuid: gameId, roomUuid: roomId },
+      withinSeconds,
+      connections: Number(args.connections),
+    };
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [fileURLToPath(new URL('./claim-load.mjs', import.meta.url)), JSON.stringify(options)],
+      { maxBuffer: 1 << 24 },
+    );
+    const result = JSON.parse(stdout) as LoadResult;
+    // Never more nor fewer tickets than the pool (the peer only counts them down).
+    await expectLeft(gameId, Math.max(0, pool - claims), target);
+    if (target === 'product') {
+      const [dealt] = await db.select({ n: count() }).from(tickets).where(eq(tickets.gameId, gameId));
+      if (dealt!.n !== Math.min(pool, claims)) throw new Error(`the product dealt ${dealt!.n} tickets`);
+    }
+    return result;
+  }
+
+  const rush = async (target: keyof typeof targets) => {
+    const profiling = args.profile && target === 'product' ? await startProfile() : undefined;
+    const result = await offer(target, CLAIMS, POOL, Number(args.within));
+    if (profiling)
+      await writeFile(`${args.profile}.${database}.cpuprofile`, JSON.stringify(await profiling()));
+    const answered = (result.statuses['201'] ?? 0) + (result.statuses['409'] ?? 0);
+    print({
+      name: 'claims-rush',
+      database,
+      server: target,
+      claims: CLAIMS,
+      pool: POOL,
+      withinSeconds: Number(args.within),
+      statuses: result.statuses,
+      allAnsweredInSeconds: answered === CLAIMS ? Number(result.seconds.toFixed(2)) : null,
+      unit: 'ms',
+      p50: result.p50,
+      p99: result.p99,
+      max: result.max,
+    });
+    return CLAIMS / result.seconds;
+  };
+
+  const before = await bareLoop();
+  const product = await rush('product');
+  const peerRate = await rush('peer');
+  const after = await bareLoop();
+  const bare = (before + after) / 2;
+  print({
+    name: 'claims-throughput',
+    database,
+    unit: 'claims/s',
+    product: Math.round(product),
+    peer: Math.round(peerRate),
+  });
+  print({
+    name: 'claims-bare-update-loop',
+    database,
+    unit: 'updates/s',
+    value: Math.round(bare),
+    before: Math.round(before),
+    after: Math.round(after),
+  });
+  print({
+    name: 'claims-ratios',
+    database,
+    productVsPeer: Number((product / peerRate).toFixed(2)),
+    productVsBare: Number((product / bare).toFixed(2)),
+    peerVsBare: Number((peerRate / bare).toFixed(2)),
+  });
+
+  if (args.steady) {
+    const sustainable: Record<string, number> = {};
+    for (const target of ['product', 'peer'] as const) {
+      sustainable[target] = 0;
+      for (const rate of STEADY_RATES) {
+        const claims = rate * STEADY_SECONDS;
+        // Every claim deals: the pool is as large as the load.
+        const result = await offer(target, claims, claims, STEADY_SECONDS);
+        const held = result.p99 <= P99_GOAL && result.statuses['201'] === claims;
+        print({
+          name: 'claims-steady',
+          database,
+          server: target,
+          rate,
+          unit: 'ms',
+          p50: result.p50,
+          p99: result.p99,
+          statuses: result.statuses,
+        });
+        if (!held) break;
+        sustainable[target] = rate;
       }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const [left] = await db.select({ n: games.ticketsAvailable }).from(games).where(eq(games.id, gameId));
-  if (left!.n !== 0) throw new Error(`bare loop left ${left!.n} tickets`);
-  return CLAIMS / seconds;
+    }
+    print({
+      name: 'claims-sustainable-rate',
+      database,
+      unit: 'claims/s',
+      p99GoalMs: P99_GOAL,
+      ...sustainable,
+      productVsPeer: sustainable.peer ? Number((sustainable.product! / sustainable.peer).toFixed(2)) : null,
+    });
+  }
+
+  await peer.close();
+  await bench.close();
 }
-
-async function appClaims() {
-  const gameId = await newGame();
-  const options = {
-    url: `${base}/api/claim-ticket`,
-    tokensFile,
-    body: { gameUuid: gameId, roomUuid: roomId },
-    withinSeconds: Number(args.within),
-    connections: Number(args.connections),
-  };
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [fileURLToPath(new URL('./claim-load.mjs', import.meta.url)), JSON.stringify(options)],
-    { maxBuffer: 1 << 24 },
-  );
-  const result = JSON.parse(stdout) as {
-    statuses: Record<string, number>;
-    seconds: number;
-    p50: number;
-    p99: number;
-    max: number;
-  };
-  const [dealt] = await db.select({ n: count() }).from(tickets).where(eq(tickets.gameId, gameId));
-  return { ...result, tickets: dealt!.n };
-}
-
-const before = await bareLoop();
-const claimed = await appClaims();
-const after = await bareLoop();
-const baseline = (before + after) / 2;
-const throughput = CLAIMS / claimed.seconds;
-const database = app.database.kind;
-print({
-  name: 'claims-rush',
-  database,
-  claims: CLAIMS,
-  pool: POOL,
-  withinSeconds: Number(args.within),
-  tickets: claimed.tickets,
-  statuses: claimed.statuses,
-  unit: 'ms',
-  p50: claimed.p50,
-  p99: claimed.p99,
-  max: claimed.max,
-});
-print({ name: 'claims-throughput', database, unit: 'claims/s', value: Math.round(throughput) });
-print({
-  name: 'claims-bare-update-loop',
-  database,
-  unit: 'updates/s',
-  value: Math.round(baseline),
-  before: Math.round(before),
-  after: Math.round(after),
-});
-print({ name: 'claims-vs-bare-update', database, ratio: Number((throughput / baseline).toFixed(2)) });
-
-await bench.close();

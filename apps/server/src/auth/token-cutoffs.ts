@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { GroupedCalls } from '../db/grouped-calls';
 import type { Db } from '../db/database';
 import { tokenCutoffs, users } from '../db/schema';
 
@@ -24,6 +25,12 @@ interface CachedCutoff {
  */
 export class TokenCutoffs {
   private readonly cache = new Map<string, CachedCutoff>();
+  // A rush of distinct players (a show's claims) misses the cache once each: the reads waiting
+  // while one runs share the next.
+  private readonly reads = new GroupedCalls<string, number>((_, userIds) => this.readMany(userIds), {
+    maxGroup: 500,
+    inFlight: 2,
+  });
 
   constructor(
     private readonly db: Db,
@@ -73,13 +80,9 @@ export class TokenCutoffs {
   private read(userId: string): Promise<number> {
     const cached = this.cache.get(userId);
     if (cached?.reading) return cached.reading;
-    const reading = this.db
-      .select({ userId: users.id, validAfter: tokenCutoffs.validAfter })
-      .from(users)
-      .leftJoin(tokenCutoffs, eq(tokenCutoffs.userId, users.id))
-      .where(eq(users.id, userId))
-      .then(([row]) => {
-        const read = !row ? Number.POSITIVE_INFINITY : (row.validAfter?.getTime() ?? 0);
+    const reading = this.reads
+      .call('', userId)
+      .then((read) => {
         // Cut-offs only move forward: a read that began before a cut-off here never undoes it.
         const validAfter = Math.max(read, this.cache.get(userId)?.validAfter ?? 0);
         this.remember(userId, validAfter);
@@ -92,6 +95,17 @@ export class TokenCutoffs {
     if (cached) cached.reading = reading;
     else this.cache.set(userId, { validAfter: 0, readAt: Number.NEGATIVE_INFINITY, reading });
     return reading;
+  }
+
+  /** Each user's "valid after" time (ms); Infinity for a user who is gone. */
+  private async readMany(userIds: string[]): Promise<number[]> {
+    const rows = await this.db
+      .select({ userId: users.id, validAfter: tokenCutoffs.validAfter })
+      .from(users)
+      .leftJoin(tokenCutoffs, eq(tokenCutoffs.userId, users.id))
+      .where(inArray(users.id, userIds));
+    const found = new Map(rows.map((row) => [row.userId, row.validAfter?.getTime() ?? 0]));
+    return userIds.map((userId) => found.get(userId) ?? Number.POSITIVE_INFINITY);
   }
 
   private remember(userId: string, validAfter: number): void {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/database';
 import { playBreaks } from '../db/schema';
 
@@ -17,6 +17,16 @@ export class SafetyRepository {
       .orderBy(desc(playBreaks.endsAt))
       .limit(1);
     return row;
+  }
+
+  /** The breaks in force at `now` of several players in one read: each one's that ends last. */
+  async currentOfMany(userIds: readonly string[], now: Date): Promise<Map<string, PlayBreakRow>> {
+    const rows = await this.db
+      .selectDistinctOn([playBreaks.userId])
+      .from(playBreaks)
+      .where(and(inArray(playBreaks.userId, [...userIds]), gt(playBreaks.endsAt, now)))
+      .orderBy(playBreaks.userId, desc(playBreaks.endsAt));
+    return new Map(rows.map((row) => [row.userId, row]));
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   type PlayBreakStatus,
 } from '@ruthless/protocol';
 import type { FastifyBaseLogger } from 'fastify';
+import { GroupedCalls } from '../db/grouped-calls';
 import { ConflictError, ForbiddenError } from '../errors';
 import type { Mail } from '../mail/mailer';
 import { breakConfirmationMail } from './safety-mails';
@@ -56,6 +57,16 @@ export type GameStateOf = (gameId: string) => Promise<Stage | undefined>;
  * open to them. A break is never shortened; hosts see only how many players are away.
  */
 export class SafetyService {
+  // Every claim asks (a rush of them from thousands of players): the checks waiting while one
+  // read runs share the next read.
+  private readonly breaksInForce = new GroupedCalls<string, PlayBreakRow | undefined>(
+    async (_, playerIds) => {
+      const current = await this.repository.currentOfMany(playerIds, this.clock());
+      return playerIds.map((playerId) => current.get(playerId));
+    },
+    { maxGroup: 500, inFlight: 2 },
+  );
+
   constructor(
     private readonly repository: SafetyRepository,
     private readonly sendMail: (mail: Mail) => Promise<void>,
@@ -97,7 +108,7 @@ export class SafetyService {
 
   /** Refuses a player who is away: claims and moves in a live show. */
   async assertMayPlay(playerId: string): Promise<void> {
-    const current = await this.repository.current(playerId, this.clock());
+    const current = await this.breaksInForce.call('', playerId);
     if (current) throw this.refusal(current);
   }
 
@@ -106,7 +117,7 @@ export class SafetyService {
    * is only its results, which stay open to them.
    */
   async assertMayEnter(playerId: string, gameId: string): Promise<void> {
-    const current = await this.repository.current(playerId, this.clock());
+    const current = await this.breaksInForce.call('', playerId);
     if (!current) return;
     const stage = await this.gameStateOf(gameId);
     if (stage === undefined || isFinished(stage)) return;

@@ -40,22 +40,31 @@ export class TicketsRepository {
     const rows = await queryRows<{ claim: ClaimAnswer | string }>(
       this.db,
       sql`select deal_ticket(
-      ${request.gameId}, ${request.roomId}, ${claim.playerId}, ${OPERATOR},
-      array[${sql.join(
-        CLAIM_STAGES.map((stage) => sql`${stage}`),
-        sql`, `,
-      )}]::text[], ${request.luckyFateMode}, ${request.now.toISOString()},
-      ${JSON.stringify(claim)}::jsonb) as claim`,
+      ${request.gameId}, ${request.roomId}, ${claim.playerId}, ${OPERATOR}, ${CLAIM_STAGES_SQL},
+      ${request.luckyFateMode}, ${request.now.toISOString()}, ${JSON.stringify(claim)}::jsonb) as claim`,
     );
-    const raw = rows[0]!.claim;
-    const answer = typeof raw === 'string' ? (JSON.parse(raw) as ClaimAnswer) : raw;
-    const game = answer.game ? fromJsonRow(games, answer.game) : undefined;
-    if (!game) return { kind: 'refused', game };
-    if (answer.held) return { kind: 'existing', ticket: fromJsonRow(tickets, answer.held), game };
-    if (answer.claimed && answer.event) {
-      return { kind: 'created', ticket: fromJsonRow(tickets, answer.claimed), game, event: answer.event };
-    }
-    return { kind: 'refused', game };
+    return toOutcome(fromJson(rows[0]!.claim));
+  }
+
+  /**
+   * Claims of distinct players in one call of deal_tickets (migration 0018): each is dealt as
+   * `claim` deals it, in order, in one statement and one commit. A player claiming at once on
+   * another process breaks tickets_game_player_key and undoes the whole group.
+   */
+  async claimGroup(requests: readonly ClaimRequest[]): Promise<ClaimOutcome[]> {
+    const claims = requests.map((request) => ({
+      gameId: request.gameId,
+      roomId: request.roomId,
+      playerId: request.claim.playerId,
+      luckyFateMode: request.luckyFateMode,
+      now: request.now.toISOString(),
+      claim: request.claim,
+    }));
+    const rows = await queryRows<{ claims: ClaimAnswer[] | string }>(
+      this.db,
+      sql`select deal_tickets(${OPERATOR}, ${CLAIM_STAGES_SQL}, ${JSON.stringify(claims)}::jsonb) as claims`,
+    );
+    return fromJson(rows[0]!.claims).map(toOutcome);
   }
 
   /** The player's tickets that were not given back, with their games, oldest game first. */
@@ -89,6 +98,26 @@ export class TicketsRepository {
       .orderBy(desc(games.startTime))
       .limit(limit);
   }
+}
+
+const CLAIM_STAGES_SQL = sql`array[${sql.join(
+  CLAIM_STAGES.map((stage) => sql`${stage}`),
+  sql`, `,
+)}]::text[]`;
+
+/** The drivers give jsonb parsed (PostgreSQL) or as text (PGlite's function results). */
+function fromJson<T>(raw: T | string): T {
+  return typeof raw === 'string' ? (JSON.parse(raw) as T) : raw;
+}
+
+function toOutcome(answer: ClaimAnswer): ClaimOutcome {
+  const game = answer.game ? fromJsonRow(games, answer.game) : undefined;
+  if (!game) return { kind: 'refused', game };
+  if (answer.held) return { kind: 'existing', ticket: fromJsonRow(tickets, answer.held), game };
+  if (answer.claimed && answer.event) {
+    return { kind: 'created', ticket: fromJsonRow(tickets, answer.claimed), game, event: answer.event };
+  }
+  return { kind: 'refused', game };
 }
 
 /** deal_ticket's answer: rows as to_jsonb gives them (column names, timestamps as text). */

@@ -21,7 +21,8 @@ import type { GameRow } from '../games/games.repository';
 import type { LiveGames } from '../live/live-games.service';
 import type { MetadataPublisher } from '../lobby/metadata-publisher';
 import { ConflictError, NotFoundError, type DomainError } from '../errors';
-import type { TicketRow, TicketsRepository } from './tickets.repository';
+import { GroupedCalls } from '../db/grouped-calls';
+import type { ClaimOutcome, ClaimRequest, TicketRow, TicketsRepository } from './tickets.repository';
 
 function toActiveTicket(ticket: TicketRow, game: GameRow): ActiveTicket {
   // The card behind the pick stays secret until the reveal (docs/game-rules.md stage 7).
@@ -63,6 +64,13 @@ const CLAIM_REFUSALS: Record<ClaimRefusal, () => DomainError> = {
  * coalesced.
  */
 export class TicketsService {
+  // A game's claims that arrive while its previous group is dealt are dealt together: one
+  // statement and one commit for the group (docs/performance.md, "Claims in groups").
+  private readonly deals = new GroupedCalls<ClaimRequest, ClaimOutcome>(
+    (_gameId, claims) => this.dealGroup(claims),
+    { maxGroup: 256, inFlight: 1 },
+  );
+
   constructor(
     private readonly tickets: TicketsRepository,
     private readonly metadata: MetadataPublisher,
@@ -84,21 +92,14 @@ export class TicketsService {
   }): Promise<ClaimResponse> {
     const now = this.clock();
     const luckyFatePick = request.luckyFatePick as LuckyFatePick | null;
-    const claim = {
+    const claim: ClaimRequest = {
       gameId: request.gameId,
       roomId: request.roomId,
       luckyFateMode: luckyFateModeOfClaim(luckyFatePick),
       claim: ticketClaim({ at: now.getTime(), playerId: request.playerId, luckyFatePick }),
       now,
     };
-    let outcome;
-    try {
-      outcome = await this.tickets.claim(claim);
-    } catch (error) {
-      // The same player claiming twice at once: one wins, the other gets the ticket it holds.
-      if (!isUniqueViolation(error)) throw error;
-      outcome = await this.tickets.claim(claim);
-    }
+    const outcome = await this.deals.call(request.gameId, claim);
     if (outcome.kind === 'refused') throw this.refusal(outcome.game, request, now);
     if (outcome.kind === 'created') {
       // Not waited for: the answer does not hang on the broadcast.
@@ -106,6 +107,45 @@ export class TicketsService {
       this.metadata.touch(request.gameId);
     }
     return { created: outcome.kind === 'created', ticket: toActiveTicket(outcome.ticket, outcome.game) };
+  }
+
+  /** Deals a group of one game's claims, in order; a player's second claim in it comes after. */
+  private async dealGroup(claims: ClaimRequest[]): Promise<ClaimOutcome[]> {
+    if (claims.length === 1) return [await this.dealOne(claims[0]!)];
+    const players = new Set<string>();
+    const firsts: number[] = [];
+    const agains: number[] = [];
+    claims.forEach((claim, i) => {
+      const again = players.has(claim.claim.playerId);
+      players.add(claim.claim.playerId);
+      (again ? agains : firsts).push(i);
+    });
+    let dealt: ClaimOutcome[];
+    try {
+      dealt = await this.tickets.claimGroup(firsts.map((i) => claims[i]!));
+    } catch (error) {
+      // A player of the group claimed at once on another process: the group was undone.
+      if (!isUniqueViolation(error)) throw error;
+      dealt = [];
+      for (const i of firsts) dealt.push(await this.dealOne(claims[i]!));
+    }
+    const outcomes: ClaimOutcome[] = [];
+    firsts.forEach((claimIndex, i) => (outcomes[claimIndex] = dealt[i]!));
+    if (agains.length > 0) {
+      const again = await this.dealGroup(agains.map((i) => claims[i]!));
+      agains.forEach((claimIndex, i) => (outcomes[claimIndex] = again[i]!));
+    }
+    return outcomes;
+  }
+
+  private async dealOne(claim: ClaimRequest): Promise<ClaimOutcome> {
+    try {
+      return await this.tickets.claim(claim);
+    } catch (error) {
+      // The same player claiming twice at once: one wins, the other gets the ticket it holds.
+      if (!isUniqueViolation(error)) throw error;
+      return this.tickets.claim(claim);
+    }
   }
 
   async activeTickets(playerId: string, unfinishedOnly: boolean): Promise<ActiveTicket[]> {
