@@ -150,4 +150,43 @@ describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
     expect(new Set(results.map((result) => JSON.stringify(result.body.ticket))).size).toBe(1);
     expect(await db.select().from(tickets).where(eq(tickets.playerId, player!.id))).toHaveLength(1);
   });
+
+  it('gives each claim of one rush its own answer: wrong room, held, dealt or sold out', async () => {
+    const db = server.app.database.db;
+    const roomId = await insertRoom(db, 'Mixed');
+    const otherRoomId = await insertRoom(db, 'Elsewhere');
+    const gameId = await insertGame(db, roomId, { startsInMs: 3_600_000, maxTickets: 3 });
+    const players = await insertPlayers(server.app, 5, 'Mixed');
+    // Sent at once, so they are dealt in the same groups: one player twice, one in the wrong room.
+    const requests = [0, 1, 0, 2, 3, 4].map((player, i) => ({
+      player: players[player]!,
+      roomUuid: i === 5 ? otherRoomId : roomId,
+    }));
+    const results = await Promise.all(
+      requests.map(async ({ player, roomUuid }, i) => {
+        const response = await fetch(`${baseUrls[i % baseUrls.length]}/api/claim-ticket`, {
+          method: 'POST',
+          headers: { authorization: player.token, 'content-type': 'application/json' },
+          body: JSON.stringify({ gameUuid: gameId, roomUuid }),
+        });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      }),
+    );
+    expect(results[5]).toMatchObject({ status: 404, body: { message: ClaimMessage.wrongRoom } });
+    const stored = await db.select().from(tickets).where(eq(tickets.gameId, gameId));
+    expect(stored).toHaveLength(3);
+    const holders = new Set(stored.map((ticket) => ticket.playerId));
+    requests.slice(0, 5).forEach(({ player }, i) => {
+      const result = results[i]!;
+      if (!holders.has(player.id)) {
+        expect(result).toMatchObject({ status: 409, body: { message: ClaimMessage.soldOut } });
+        return;
+      }
+      const held = stored.find((ticket) => ticket.playerId === player.id)!;
+      expect([200, 201]).toContain(result.status);
+      expect(result.body).toMatchObject({ ticket: { ticketIndex: held.ticketIndex } });
+    });
+    // The player who asked twice was dealt once: one 201 per ticket.
+    expect(results.filter((result) => result.status === 201)).toHaveLength(3);
+  });
 });
