@@ -2,6 +2,7 @@ import { takesClaims } from '@ruthless/game';
 import type { LobbyGame, Room, Theme } from '@ruthless/protocol';
 import type { GameRow } from '../games/games.repository';
 import type { RoomsRepository } from './rooms.repository';
+import { compressOnce, stitchGzip, type CompressedPart } from './stitched-gzip';
 
 /** How many upcoming games each room lists: the lobby shows the next few, not a day's worth. */
 export const GAMES_PER_ROOM = 8;
@@ -36,10 +37,19 @@ export function toLobbyGame(game: GameRow, now: number): LobbyGame {
   };
 }
 
-/** The cached list, also as JSON once per load: each room's text up to its `serverTime`. */
+/**
+ * The cached list, also as JSON once per load: each room's text up to its `serverTime`, and the
+ * same pieces (with the list's brackets and commas) compressed once for gzip answers.
+ */
 interface CachedRooms {
   rooms: RoomWithoutClock[];
   jsonHeads: string[];
+  gzipHeads: CompressedPart[];
+}
+
+/** An answer's time as it ends each room's JSON: `"2026-11-26T20:00:00.000Z"}`. */
+function serverTimeTail(now: number): string {
+  return `${JSON.stringify(new Date(now).toISOString())}}`;
 }
 
 /** The lobby's rooms with their upcoming games, cached briefly and stamped with the server's time. */
@@ -65,17 +75,30 @@ export class RoomsService {
   async listRoomsJson(operator: string): Promise<string> {
     const now = this.clock();
     const { jsonHeads } = await this.cached(operator, now);
-    const serverTime = `${JSON.stringify(new Date(now).toISOString())}}`;
+    const serverTime = serverTimeTail(now);
     return `[${jsonHeads.map((head) => head + serverTime).join(',')}]`;
+  }
+
+  /** The same JSON gzipped: the pieces compressed once, each answer's time stored as it is. */
+  async listRoomsGzip(operator: string): Promise<Buffer> {
+    const now = this.clock();
+    const { gzipHeads } = await this.cached(operator, now);
+    const serverTime = serverTimeTail(now);
+    if (gzipHeads.length === 0) return stitchGzip(['[]']);
+    return stitchGzip([...gzipHeads.flatMap((head) => [head, serverTime]), ']']);
   }
 
   private cached(operator: string, now: number): Promise<CachedRooms> {
     if (!this.cache || this.cache.operator !== operator || now - this.cache.at >= CACHE_MS) {
-      const rooms = this.load(operator, now).then((list) => ({
-        rooms: list,
+      const rooms = this.load(operator, now).then((list) => {
         // '{...,"games":[...]' + ',"serverTime":' : the answer's time goes after it.
-        jsonHeads: list.map((room) => `${JSON.stringify(room).slice(0, -1)},"serverTime":`),
-      }));
+        const jsonHeads = list.map((room) => `${JSON.stringify(room).slice(0, -1)},"serverTime":`);
+        return {
+          rooms: list,
+          jsonHeads,
+          gzipHeads: jsonHeads.map((head, i) => compressOnce((i === 0 ? '[' : ',') + head)),
+        };
+      });
       this.cache = { operator, at: now, rooms };
       // A failed load must not be served from the cache.
       rooms.catch(() => (this.cache = undefined));

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TIMINGS } from '@ruthless/game';
 import type { Room } from '@ruthless/protocol';
@@ -5,6 +7,19 @@ import { GAMES_PER_ROOM } from '../../../src/rooms/rooms.service';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let server: TestApp;
+
+/** A GET as it arrives, not decompressed (fetch would undo the gzip). */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 beforeAll(async () => {
   server = await startTestApp({ DEMO: 'true' });
@@ -59,6 +74,23 @@ describe('GET /api/rooms', () => {
     // Until the clock (the server's, on this machine) has moved past the first stamp.
     await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(first), { interval: 1 });
     expect(await stamp()).toBeGreaterThan(first);
+  });
+
+  it('answers in gzip to a client that asks for it, and as plain JSON to one that does not', async () => {
+    const url = `${server.url}/api/rooms?operator=enlivon`;
+    const [plain, gzipped] = await Promise.all([rawGet(url, 'identity'), rawGet(url, 'br;q=1, gzip;q=0.8')]);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    for (const answer of [plain, gzipped]) expect(answer.headers.vary).toContain('accept-encoding');
+    expect(gzipped.body.length).toBeLessThan(plain.body.length / 2);
+    const withoutTimes = (json: string) =>
+      (JSON.parse(json) as Room[]).map(({ serverTime, ...room }) => {
+        expect(Date.parse(serverTime)).not.toBeNaN();
+        return room;
+      });
+    const unzipped = gunzipSync(gzipped.body).toString();
+    expect(withoutTimes(unzipped)).toEqual(withoutTimes(plain.body.toString()));
+    expect(withoutTimes(unzipped)).toHaveLength(3);
   });
 
   it.each([
