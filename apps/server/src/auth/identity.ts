@@ -1,4 +1,5 @@
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { OPERATOR } from '@ruthless/protocol';
 
 /** The signed-in player, as the identity token says. */
@@ -30,6 +31,8 @@ export class IdentityTokenError extends Error {
 export const IDENTITY_TOKEN_ALGORITHMS = ['EdDSA'];
 const MAX_TOKEN_LENGTH = 4096;
 const KEY_RELOAD_INTERVAL_MS = 5000;
+/** Verified tokens kept (about 1 KB each): a full night's players, bounded. */
+const VERIFIED_TOKENS = 50_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -40,6 +43,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class IdentityVerifier {
   private keySet: ReturnType<typeof createLocalJWKSet> | undefined;
   private loadedAt = 0;
+  // Verify once: a token verified here is believed until it expires, so a player who opened the
+  // lobby has proved who they are, and a show's rush of claims pays no Ed25519 verification
+  // (docs/performance.md, "Claims"). Keyed by the whole token: only those exact bytes count.
+  private readonly verified = new LRUCache<string, Player>({ max: VERIFIED_TOKENS });
 
   constructor(
     private readonly loadKeys: () => Promise<JSONWebKeySet>,
@@ -51,6 +58,18 @@ export class IdentityVerifier {
   async verify(token: string): Promise<Player> {
     if (!token) throw new IdentityTokenError('missing');
     if (token.length > MAX_TOKEN_LENGTH) throw new IdentityTokenError('invalid');
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAt) return known;
+      this.verified.delete(token);
+      throw new IdentityTokenError('expired');
+    }
+    const player = Object.freeze(await this.verifySignature(token));
+    this.verified.set(token, player);
+    return player;
+  }
+
+  private async verifySignature(token: string): Promise<Player> {
     try {
       return await this.verifyWithKeys(token, false);
     } catch (error) {
