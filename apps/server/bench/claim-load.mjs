@@ -4,14 +4,16 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
-const { url, tokensFile, body, withinSeconds, connections } = JSON.parse(process.argv[2]);
+const { url, tokensFile, body, withinSeconds, connections, warmUrl, warmedBeforeMs } = JSON.parse(
+  process.argv[2],
+);
 const tokens = readFileSync(tokensFile, 'utf8').split('\n').filter(Boolean);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const payload = JSON.stringify(body);
 const latencies = [];
 const statuses = {};
-const started = performance.now();
-let lastAnswer = started;
+let started;
+let lastAnswer;
 
 const claim = (token, scheduled) =>
   new Promise((resolve) => {
@@ -44,7 +46,31 @@ const claim = (token, scheduled) =>
     request.end(payload);
   });
 
+// Before the rush, unmeasured: each player opens the purchase page (an authenticated GET), as
+// players waiting for a show's doors to open do, `warmedBeforeMs` before the rush begins.
+if (warmUrl) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < tokens.length) {
+        const token = tokens[next++];
+        await new Promise((resolve, reject) =>
+          http
+            .get(warmUrl, { agent, headers: { authorization: token } }, (response) => {
+              response.resume();
+              response.on('end', resolve);
+            })
+            .on('error', reject),
+        );
+      }
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, warmedBeforeMs));
+}
+
 const gap = (withinSeconds * 1000) / tokens.length;
+started = performance.now();
+lastAnswer = started;
 const inFlight = [];
 for (let i = 0; i < tokens.length; i++) {
   const scheduled = started + i * gap;

@@ -8,6 +8,8 @@
 // On PGlite in a fresh folder, then (with DATABASE_URL) on a scratch database of that PostgreSQL;
 // --database picks one. One JSON line per figure.
 //
+// Unless --cold, each player opens the purchase page (GET /api/purchases) before the load, unmeasured.
+//
 //   npx tsx bench/claims.bench.ts [--claims 20000] [--pool 5000] [--within 2] [--connections 256]
 //                                 [--steady] [--steady-seconds 10] [--database pglite|postgres]
 //                                 [--profile /tmp/claims] (CPU profile of the product's rush)
@@ -20,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { count, eq, sql } from 'drizzle-orm';
 import type { JSONWebKeySet } from 'jose';
+import { TOKEN_CUTOFF_CACHE_MS } from '../src/auth/token-cutoffs';
 import { games, tickets } from '../src/db/schema';
 import { insertGame, insertPlayers, insertRoom } from '../test/support/fixtures';
 import { startClaimsPeer } from './claims-peer';
@@ -35,6 +38,8 @@ const { values: args } = parseArgs({
     'steady-seconds': { type: 'string', default: '10' },
     'p99-goal': { type: 'string', default: '250' },
     database: { type: 'string' },
+    // Claims from players who have not opened the purchase page before the rush.
+    cold: { type: 'boolean', default: false },
     // Writes a CPU profile of the server's process during the product's rush (one per database).
     profile: { type: 'string' },
   },
@@ -104,6 +109,7 @@ async function benchOn(): Promise<void> {
     issuer: app.config.publicUrl,
     audience: app.config.publicUrl,
   });
+  const warmUrl = `${origin(app.fastify.server)}/api/purchases?unFinishedGames=true`;
   const targets = {
     product: `${origin(app.fastify.server)}/api/claim-ticket`,
     peer: `${origin(peer.server)}/claim`,
@@ -142,8 +148,17 @@ async function benchOn(): Promise<void> {
     if (left!.n !== expected) throw new Error(`${who} left ${left!.n} tickets, not ${expected}`);
   }
 
-  /** `claims` claims from distinct players at `target`, evenly over `withinSeconds`, at a new game. */
-  async function offer(target: keyof typeof targets, claims: number, pool: number, withinSeconds: number) {
+  /**
+   * `claims` claims from distinct players at `target`, evenly over `withinSeconds`, at a new game;
+   * with `warm` (unless --cold), the players opened the purchase page first.
+   */
+  async function offer(
+    target: keyof typeof targets,
+    claims: number,
+    pool: number,
+    withinSeconds: number,
+    warm = false,
+  ) {
     const gameId = await newGame(pool);
     const tokensFile = path.join(dataDir, `tokens-${claims}.txt`);
     await writeFile(tokensFile, tokens.slice(0, claims).join('\n'));
@@ -153,6 +168,9 @@ async function benchOn(): Promise<void> {
       body: { gameUuid: gameId, roomUuid: roomId },
       withinSeconds,
       connections: Number(args.connections),
+      warmUrl: warm && !args.cold && target === 'product' ? warmUrl : undefined,
+      // Long enough that the server reads each player's token cut-off again (its cache is brief).
+      warmedBeforeMs: TOKEN_CUTOFF_CACHE_MS + 500,
     };
     const { stdout } = await promisify(execFile)(
       process.execPath,
@@ -171,7 +189,7 @@ async function benchOn(): Promise<void> {
 
   const rush = async (target: keyof typeof targets) => {
     const profiling = args.profile && target === 'product' ? await startProfile() : undefined;
-    const result = await offer(target, CLAIMS, POOL, Number(args.within));
+    const result = await offer(target, CLAIMS, POOL, Number(args.within), true);
     if (profiling)
       await writeFile(`${args.profile}.${database}.cpuprofile`, JSON.stringify(await profiling()));
     const answered = (result.statuses['201'] ?? 0) + (result.statuses['409'] ?? 0);
@@ -227,7 +245,7 @@ async function benchOn(): Promise<void> {
       for (const rate of STEADY_RATES) {
         const claims = rate * STEADY_SECONDS;
         // Every claim deals: the pool is as large as the load.
-        const result = await offer(target, claims, claims, STEADY_SECONDS);
+        const result = await offer(target, claims, claims, STEADY_SECONDS, true);
         const held = result.p99 <= P99_GOAL && result.statuses['201'] === claims;
         print({
           name: 'claims-steady',
