@@ -4,9 +4,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
-const { url, tokensFile, body, withinSeconds, connections, warmUrl, warmedBeforeMs } = JSON.parse(
-  process.argv[2],
-);
+const { url, tokensFile, body, withinSeconds, connections, warmUrl } = JSON.parse(process.argv[2]);
 const tokens = readFileSync(tokensFile, 'utf8').split('\n').filter(Boolean);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const payload = JSON.stringify(body);
@@ -46,8 +44,8 @@ const claim = (token, scheduled) =>
     request.end(payload);
   });
 
-// Before the rush, unmeasured: each player opens the purchase page (an authenticated GET), as
-// players waiting for a show's doors to open do, `warmedBeforeMs` before the rush begins.
+// With `warmUrl` instead, the players only open the purchase page (an authenticated GET) before
+// a rush, as players waiting for a show's doors to open do. Nothing is measured.
 if (warmUrl) {
   let next = 0;
   await Promise.all(
@@ -65,7 +63,8 @@ if (warmUrl) {
       }
     }),
   );
-  await new Promise((resolve) => setTimeout(resolve, warmedBeforeMs));
+  agent.destroy();
+  process.exit(0);
 }
 
 const gap = (withinSeconds * 1000) / tokens.length;

@@ -16,6 +16,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
+import { setTimeout } from 'node:timers/promises';
 import { Session } from 'node:inspector';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,34 +151,44 @@ async function benchOn(): Promise<void> {
 
   /**
    * `claims` claims from distinct players at `target`, evenly over `withinSeconds`, at a new game;
-   * with `warm` (unless --cold), the players opened the purchase page first.
+   * with `warm` (unless --cold), the players opened the purchase page first; with `profile`, the
+   * server's CPU is profiled while the claims (not the page views) are answered.
    */
   async function offer(
     target: keyof typeof targets,
     claims: number,
     pool: number,
     withinSeconds: number,
-    warm = false,
+    { warm = false, profile }: { warm?: boolean; profile?: string } = {},
   ) {
     const gameId = await newGame(pool);
     const tokensFile = path.join(dataDir, `tokens-${claims}.txt`);
     await writeFile(tokensFile, tokens.slice(0, claims).join('\n'));
-    const options = {
-      url: targets[target],
-      tokensFile,
-      body: { gameUuid: gameId, roomUuid: roomId },
-      withinSeconds,
-      connections: Number(args.connections),
-      warmUrl: warm && !args.cold && target === 'product' ? warmUrl : undefined,
+    const load = async (options: object) =>
+      (
+        await promisify(execFile)(
+          process.execPath,
+          [fileURLToPath(new URL('./claim-load.mjs', import.meta.url)), JSON.stringify(options)],
+          { maxBuffer: 1 << 24 },
+        )
+      ).stdout;
+    const connections = Number(args.connections);
+    if (warm && !args.cold && target === 'product') {
+      await load({ warmUrl, tokensFile, connections });
       // Long enough that the server reads each player's token cut-off again (its cache is brief).
-      warmedBeforeMs: TOKEN_CUTOFF_CACHE_MS + 500,
-    };
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [fileURLToPath(new URL('./claim-load.mjs', import.meta.url)), JSON.stringify(options)],
-      { maxBuffer: 1 << 24 },
-    );
-    const result = JSON.parse(stdout) as LoadResult;
+      await setTimeout(TOKEN_CUTOFF_CACHE_MS + 500);
+    }
+    const profiling = profile ? await startProfile() : undefined;
+    const result = JSON.parse(
+      await load({
+        url: targets[target],
+        tokensFile,
+        body: { gameUuid: gameId, roomUuid: roomId },
+        withinSeconds,
+        connections,
+      }),
+    ) as LoadResult;
+    if (profiling) await writeFile(profile!, JSON.stringify(await profiling()));
     // Never more nor fewer tickets than the pool (the peer only counts them down).
     await expectLeft(gameId, Math.max(0, pool - claims), target);
     if (target === 'product') {
@@ -188,10 +199,10 @@ async function benchOn(): Promise<void> {
   }
 
   const rush = async (target: keyof typeof targets) => {
-    const profiling = args.profile && target === 'product' ? await startProfile() : undefined;
-    const result = await offer(target, CLAIMS, POOL, Number(args.within), true);
-    if (profiling)
-      await writeFile(`${args.profile}.${database}.cpuprofile`, JSON.stringify(await profiling()));
+    const result = await offer(target, CLAIMS, POOL, Number(args.within), {
+      warm: true,
+      ...(args.profile && target === 'product' ? { profile: `${args.profile}.${database}.cpuprofile` } : {}),
+    });
     const answered = (result.statuses['201'] ?? 0) + (result.statuses['409'] ?? 0);
     print({
       name: 'claims-rush',
@@ -245,7 +256,7 @@ async function benchOn(): Promise<void> {
       for (const rate of STEADY_RATES) {
         const claims = rate * STEADY_SECONDS;
         // Every claim deals: the pool is as large as the load.
-        const result = await offer(target, claims, claims, STEADY_SECONDS, true);
+        const result = await offer(target, claims, claims, STEADY_SECONDS, { warm: true });
         const held = result.p99 <= P99_GOAL && result.statuses['201'] === claims;
         print({
           name: 'claims-steady',
