@@ -119,11 +119,18 @@ async function benchOn(): Promise<void> {
   const roomId = await insertRoom(db, 'Bench Room');
   const newGame = (pool: number) => insertGame(db, roomId, { startsInMs: 3_600_000, maxTickets: pool });
 
-  // Distinct players, each with a profile and an identity token (a new game for each load).
-  const players = Math.max(CLAIMS, args.steady ? STEADY_RATES.at(-1)! * STEADY_SECONDS : 0);
-  const tokens = (await insertPlayers(app, players, 'Bench', { registered: true })).map(
-    (player) => player.token,
-  );
+  // Distinct players, each with a profile and an identity token, made as the loads need them
+  // (a new game for each load, so a load may reuse the players of another).
+  const tokens: string[] = [];
+  const playersFor = async (claims: number) => {
+    if (claims > tokens.length) {
+      const players = await insertPlayers(app, claims - tokens.length, `Bench ${tokens.length}x`, {
+        registered: true,
+      });
+      tokens.push(...players.map((player) => player.token));
+    }
+    return tokens.slice(0, claims);
+  };
 
   /** The baseline: `connections` loops of one guarded UPDATE each, until CLAIMS were tried. */
   async function bareLoop(): Promise<number> {
@@ -163,7 +170,7 @@ async function benchOn(): Promise<void> {
   ) {
     const gameId = await newGame(pool);
     const tokensFile = path.join(dataDir, `tokens-${claims}.txt`);
-    await writeFile(tokensFile, tokens.slice(0, claims).join('\n'));
+    await writeFile(tokensFile, (await playersFor(claims)).join('\n'));
     const load = async (options: object) =>
       (
         await promisify(execFile)(

@@ -13,7 +13,12 @@ export abstract class DomainError extends Error {
     message: string,
     readonly field?: string,
   ) {
+    // A refusal is an answer, not a fault: no stack to capture (a rush of claims meets
+    // thousands of "sold out" in a few seconds).
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = new.target.name;
   }
 }
