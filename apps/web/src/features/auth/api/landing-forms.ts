@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { forgotPasswordSchema, signInSchema, signUpSchema } from '@ruthless/protocol';
 import { toast } from '@/lib/toast';
@@ -18,21 +17,19 @@ export interface Checked {
 }
 
 /**
- * A landing form's check, by its protocol schema and zod's resolver as useSchemaForm has it (each
- * field's first message), and its request with the success toast.
+ * A landing form's check by its protocol schema, reported as useSchemaForm's zod resolver reports
+ * it (each field's first message), without the form library, which would come along whole; and
+ * its request with the success toast.
  */
-function landingForm<Input extends FieldValues, Output>(
-  schema: z.ZodType<Output, Input>,
-  submit: (values: Output) => Promise<void>,
-) {
-  const resolve = zodResolver(schema);
+function landingForm<Output>(schema: z.ZodType<Output>, submit: (values: Output) => Promise<void>) {
   return async (values: Record<string, string>): Promise<Checked> => {
-    const result = await resolve(values as unknown as Input, undefined, {
-      fields: {},
-      shouldUseNativeValidation: false,
-    });
-    if (Object.keys(result.errors).length > 0) return { errors: result.errors };
-    return { errors: {}, send: () => submit(result.values as Output) };
+    const result = await schema.safeParseAsync(values);
+    if (result.success) return { errors: {}, send: () => submit(result.data) };
+    const errors: FieldErrors = {};
+    for (const { path, code, message } of result.error.issues) {
+      errors[path.join('.')] ??= { type: code, message };
+    }
+    return { errors };
   };
 }
 
