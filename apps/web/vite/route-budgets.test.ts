@@ -53,6 +53,20 @@ describe('the web app JavaScript per route', () => {
     expect(routeFiles(manifest, ['web-vitals']).filter(hasZod)).toEqual([]);
   });
 
+  it("gives the landing's form neither zod nor the form library nor Better Auth's client", () => {
+    // Each marked by a name minifying keeps: zod's base type, react-hook-form's default options,
+    // Better Auth's session signal. The browser test (e2e/login-javascript.spec.ts) judges the rest.
+    const read = (file: string) => readFileSync(path.join(dist, file), 'utf8');
+    for (const marker of ['$ZodType', 'shouldFocusError', '$sessionSignal']) {
+      const hasMarker = (file: string) => read(file).includes(marker);
+      expect(
+        Object.values(manifest).some((chunk) => hasMarker(chunk.file)),
+        `${marker} is in the build`,
+      ).toBe(true);
+      expect(routeFiles(manifest, ['login']).filter(hasMarker), marker).toEqual([]);
+    }
+  });
+
   it("preloads the two font files cut to the app's characters, and no other", () => {
     const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map(

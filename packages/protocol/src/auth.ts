@@ -11,7 +11,8 @@ import {
  * Accounts: the forms of docs/player-app.md (Validation) (sign-in, sign-up, forgot password, new password) with
  * their exact messages, the bodies the server accepts at `/api/auth/*` and the identity token's
  * claims; the constants and the error catalogue are in auth-messages.ts. The app validates its forms with these very
- * schemas (react-hook-form + zodResolver); the server validates requests with them.
+ * schemas (react-hook-form + zodResolver; the landing's forms without the form library); the server validates
+ * requests with them.
  */
 
 /** docs/player-app.md (Validation): "matching a basic email pattern". */

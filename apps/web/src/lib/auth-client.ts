@@ -15,6 +15,15 @@ export const authClient = createAuthClient({
   fetchOptions: { credentials: 'include' },
 });
 
+/**
+ * Brings Better Auth's session store up to date, as `useSession().refetch` does, for a caller
+ * that does not watch the session: the start-up gate reads the store.
+ */
+export async function refetchSession(): Promise<void> {
+  const session = authClient.$store.atoms.session?.get() as { refetch: () => Promise<void> } | undefined;
+  await session?.refetch();
+}
+
 interface BetterFetchError {
   status?: number;
   code?: string;

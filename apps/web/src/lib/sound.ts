@@ -1,6 +1,7 @@
 import type * as HowlerTypes from 'howler';
 import type { Howl } from 'howler';
 import { useEffect, useSyncExternalStore } from 'react';
+import { toast } from './toast';
 
 /** The show's short sound effects in public/media/sfx. */
 export type Sfx = 'ball-drop' | 'win' | 'reel-spin' | 'reveal' | 'click';
@@ -56,12 +57,16 @@ export function withHowler(
 ): void {
   if (!mayPlay() && whenSilent === 'drop') return;
   afterFirstGesture(() => {
-    howlerModule ??= import('howler').then((howler) => {
-      howler.Howler.volume(DEFAULT_VOLUME);
-      // docs/player-app.md (State kept by the app): the mute preference is applied at start.
-      howler.Howler.mute(muted);
-      return howler;
-    });
+    if (!howlerModule) {
+      // Nothing plays before this, so nothing needed silencing on a hidden page before either.
+      followAppleVisibility();
+      howlerModule = import('howler').then((howler) => {
+        howler.Howler.volume(DEFAULT_VOLUME);
+        // docs/player-app.md (State kept by the app): the mute preference is applied at start.
+        howler.Howler.mute(muted);
+        return howler;
+      });
+    }
     void howlerModule.then(use);
   });
 }
@@ -261,33 +266,28 @@ export const audioMessages = {
 
 /**
  * Apple devices keep playing a hidden page's audio: while hidden every sound is muted and the
- * audio context suspended; 500 ms after the page returns both come back. `warn` shows the
- * warning toasts when the browser refuses. Returns the listener's removal.
+ * audio context suspended; 500 ms after the page returns both come back, with a warning toast
+ * when the browser refuses. Followed from howler's first load on.
  */
-export function handleAppleVisibility(warn: (message: string) => void): () => void {
-  if (!isAppleDevice()) return () => undefined;
+function followAppleVisibility(): void {
+  if (!isAppleDevice()) return;
   let resumeTimer: ReturnType<typeof setTimeout> | undefined;
-  const onChange = () => {
+  document.addEventListener('visibilitychange', () => {
     clearTimeout(resumeTimer);
     if (document.hidden) {
       ifHowlerRequested(({ Howler }) => {
         Howler.mute(true);
-        Howler.ctx?.suspend().catch(() => warn(audioMessages.suspendFailed));
+        Howler.ctx?.suspend().catch(() => toast.warn(audioMessages.suspendFailed));
       });
     } else {
       resumeTimer = setTimeout(() => {
         ifHowlerRequested(({ Howler }) => {
           Howler.mute(muted);
-          Howler.ctx?.resume().catch(() => warn(audioMessages.resumeFailed));
+          Howler.ctx?.resume().catch(() => toast.warn(audioMessages.resumeFailed));
         });
       }, APPLE_RESUME_DELAY_MS);
     }
-  };
-  document.addEventListener('visibilitychange', onChange);
-  return () => {
-    clearTimeout(resumeTimer);
-    document.removeEventListener('visibilitychange', onChange);
-  };
+  });
 }
 
 function isAppleDevice(): boolean {

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, useSearchParams } from 'react-router';
-import { toast } from '@/lib/toast';
-import { handleAppleVisibility } from '@/lib/sound';
 import { useClientStore, type BackgroundTheme } from '@/stores/client-store';
 import { RotateDevice } from './rotate-device';
 import styles from './root-layout.module.css';
@@ -29,9 +27,6 @@ export function RootLayout() {
     document.documentElement.dataset.theme = theme;
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', themeColor[theme]);
   }, [theme]);
-
-  // Apple devices: sound off while the page is hidden, back 500 ms after it returns.
-  useEffect(() => handleAppleVisibility((message) => toast.warn(message)), []);
 
   useEffect(() => {
     setPreview(isPreview);

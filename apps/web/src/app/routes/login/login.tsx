@@ -1,22 +1,22 @@
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoginFormArea } from '@/features/auth/components/login-form-area';
 import { Logo } from '@/components/ui/logo';
 import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
-import { LandingFooter } from './landing-footer';
-import { Marketing } from './marketing';
 import styles from './login.module.css';
 
-// The parts that wait on the network (the rooms, the session check) load their code meanwhile: the
-// first paint needs neither the forms (react-hook-form, zod, Better Auth's client) nor the carousel
-// (docs/web-quality.md, JavaScript per route). The privacy policy is read by few.
-const LoginFormArea = lazy(async () => ({
-  default: (await import('@/features/auth/components/login-form-area')).LoginFormArea,
-}));
+// The form area comes with the page, its fields plain inputs: what checks and sends them (zod,
+// Better Auth's client) loads once a form is touched. Nothing else here holds the email field
+// back: the carousel waits on the rooms and loads its code meanwhile, the marketing copy and the
+// footer come after the form below it, the privacy policy is read by few (docs/web-quality.md,
+// JavaScript per route).
 const PrivacyPolicy = lazy(async () => ({ default: (await import('./privacy-policy')).PrivacyPolicy }));
 const UpcomingShows = lazy(async () => ({
   default: (await import('@/features/auth/components/upcoming-shows')).UpcomingShows,
 }));
+const Marketing = lazy(async () => ({ default: (await import('./marketing')).Marketing }));
+const LandingFooter = lazy(async () => ({ default: (await import('./landing-footer')).LandingFooter }));
 
 /**
  * The landing page (docs/player-app.md, Screens): the show's logo and promise, the test-show notice, the
@@ -68,20 +68,14 @@ export function LoginRoute() {
         </Panel>
       ) : (
         <Panel tone="gold" className={styles.formArea} aria-label="Sign in or sign up">
-          <Suspense
-            fallback={
-              <div className={styles.checking}>
-                <Spinner label="Checking your session" />
-              </div>
-            }
-          >
-            <LoginFormArea />
-          </Suspense>
+          <LoginFormArea />
         </Panel>
       )}
 
-      <Marketing />
-      <LandingFooter />
+      <Suspense>
+        <Marketing />
+        <LandingFooter />
+      </Suspense>
     </div>
   );
 }

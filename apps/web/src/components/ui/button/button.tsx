@@ -1,9 +1,12 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
-import { playClick } from '@/lib/sound';
 import { useDesk } from '../desk';
 import { Spinner } from '../spinner';
 import styles from './button.module.css';
+
+// The sounds' code loads with the first click (howler after it, as it would anyway), not with the
+// entry every first screen waits for (docs/web-quality.md, JavaScript per route).
+const playClick = () => void import('@/lib/sound').then((sound) => sound.playClick());
 
 export type ButtonVariant = 'gold' | 'ruby' | 'emerald' | 'glass';
 export type ButtonSize = 'sm' | 'md' | 'lg';

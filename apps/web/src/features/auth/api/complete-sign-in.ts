@@ -2,7 +2,6 @@ import { ApiError } from '@/lib/api-client';
 import { authClient, signOut } from '@/lib/auth-client';
 import { useSessionStore } from '@/stores/session-store';
 import { catalogueMessage } from '@ruthless/protocol';
-import { useAuthFlowStore } from '../stores/auth-flow-store';
 import { getIdentityToken } from './get-identity-token';
 import { registerOperator } from './register-operator';
 
@@ -46,19 +45,15 @@ export async function completeSignIn(
 }
 
 /**
- * Runs a sign-in or sign-up flow with the login page's session check held off; when it fails,
- * a session it may have opened is closed (docs/player-app.md, Messages) and the error goes on to the caller.
+ * Runs a sign-in or sign-up flow; when it fails, a session it may have opened is closed
+ * (docs/player-app.md, Messages) and the error goes on to the caller.
  */
 export async function runAuthFlow<T>(flow: () => Promise<T>): Promise<T> {
-  const { setBusy } = useAuthFlowStore.getState();
-  setBusy(true);
   try {
     return await flow();
   } catch (error) {
     const session = await authClient.getSession().catch(() => null);
     if (session?.data) await signOut().catch(() => undefined);
     throw error;
-  } finally {
-    setBusy(false);
   }
 }

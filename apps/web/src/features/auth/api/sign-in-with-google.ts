@@ -1,11 +1,5 @@
 import { authClient, unwrapAuthResult } from '@/lib/auth-client';
-
-/** Where the provider sends the popup back: the login page, which reports to the app's tab. */
-export const GOOGLE_POPUP_PARAM = 'google-popup';
-/** Where it sends the whole page back when no popup could open: the login page finishes there. */
-export const GOOGLE_RETURN_PARAM = 'google-return';
-export const GOOGLE_DONE = 'done';
-export const GOOGLE_FAILED = 'failed';
+import { GOOGLE_DONE, GOOGLE_FAILED, GOOGLE_POPUP_PARAM, GOOGLE_RETURN_PARAM } from './google-return';
 
 /**
  * `POST /api/auth/sign-in/social` with `disableRedirect`: the provider's authorization URL,

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SignInForm } from '@ruthless/protocol';
 import { authClient, unwrapAuthResult } from '@/lib/auth-client';
 import { completeSignIn, runAuthFlow } from './complete-sign-in';
@@ -10,5 +9,3 @@ export const signIn = ({ email, password }: SignInForm) =>
     // Signs in an account registered with the operator; it never registers one.
     await completeSignIn(undefined, { register: false });
   });
-
-export const useSignIn = () => useMutation({ mutationFn: signIn });

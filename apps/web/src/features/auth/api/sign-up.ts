@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SignUpForm } from '@ruthless/protocol';
 import { authClient, unwrapAuthResult } from '@/lib/auth-client';
 import { completeSignIn, runAuthFlow } from './complete-sign-in';
@@ -13,5 +12,3 @@ export const signUp = ({ email, password, firstName = '', lastName = '' }: SignU
     unwrapAuthResult(await authClient.signUp.email({ email, password, name }));
     await completeSignIn({ firstName, lastName });
   });
-
-export const useSignUp = () => useMutation({ mutationFn: signUp });

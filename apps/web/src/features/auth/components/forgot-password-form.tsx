@@ -1,9 +1,5 @@
-import { toast } from '@/lib/toast';
-import { forgotPasswordSchema, type ForgotPasswordForm as ForgotPasswordValues } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
-import { useSchemaForm } from '@/hooks/use-schema-form';
-import { useRequestPasswordReset } from '../api/request-password-reset';
-import { messages } from '../messages';
+import { useLandingForm } from '../hooks/use-landing-form';
 import type { AuthFormMode } from './auth-form';
 import { FormField } from './form-field';
 import styles from './auth.module.css';
@@ -11,20 +7,10 @@ import styles from './auth.module.css';
 const FIELDS = ['email'] as const;
 
 export function ForgotPasswordForm({ onMode }: { onMode: (mode: AuthFormMode) => void }) {
-  const requestReset = useRequestPasswordReset();
-  const { register, onSubmit, formState } = useSchemaForm({
-    schema: forgotPasswordSchema,
-    defaultValues: { email: '' },
-    fieldOrder: FIELDS,
-    submit: async (values: ForgotPasswordValues) => {
-      await requestReset.mutateAsync(values);
-      toast.success(messages.resetMailSent);
-      onMode('sign-in');
-    },
-  });
+  const form = useLandingForm('forgot-password', { fieldOrder: FIELDS, onSent: () => onMode('sign-in') });
 
   return (
-    <form className={styles.form} noValidate aria-labelledby="auth-title" onSubmit={onSubmit}>
+    <form className={styles.form} noValidate aria-labelledby="auth-title" {...form.handlers}>
       <h2 id="auth-title" className={styles.title}>
         Forgot password
       </h2>
@@ -36,11 +22,11 @@ export function ForgotPasswordForm({ onMode }: { onMode: (mode: AuthFormMode) =>
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
-        invalid={Boolean(formState.errors.email)}
-        {...register('email')}
+        name="email"
+        invalid={form.isInvalid('email')}
       />
       <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth isLoading={requestReset.isPending}>
+        <Button type="submit" size="lg" fullWidth isLoading={form.isSending}>
           Send reset link
         </Button>
         <div className={styles.switches}>

@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuthProviders } from '../api/get-auth-providers';
-import type { useGoogleSignIn } from '../hooks/use-google-sign-in';
+import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 import styles from './auth.module.css';
 
 function GoogleMark({ className }: { className?: string }) {
@@ -27,7 +28,7 @@ function GoogleMark({ className }: { className?: string }) {
 }
 
 /** 'Continue with Google' (docs/player-app.md, Screens): the provider in a 500x600 popup. */
-export function GoogleButton({ google }: { google: ReturnType<typeof useGoogleSignIn> }) {
+function GoogleButton({ google }: { google: ReturnType<typeof useGoogleSignIn> }) {
   const providers = useAuthProviders();
 
   return (
@@ -48,10 +49,43 @@ export function GoogleButton({ google }: { google: ReturnType<typeof useGoogleSi
   );
 }
 
-export function OrDivider() {
+function OrDivider() {
   return (
     <p className={styles.divider} role="separator" aria-label="or">
       or
     </p>
+  );
+}
+
+/**
+ * The landing's Google sign-in, under the form: the 'or' divider and 'Continue with Google' when
+ * the server has a Google client; and, when the provider sent the whole page back (`returned`,
+ * with its failure code or null), the end of that sign-in. `onSignedIn` runs once the player may
+ * enter.
+ */
+export function GoogleSignIn({
+  returned,
+  onSignedIn,
+}: {
+  returned: { error: string | null } | null;
+  onSignedIn: () => Promise<void>;
+}) {
+  const google = useGoogleSignIn(onSignedIn);
+  const providers = useAuthProviders();
+
+  const finished = useRef(false);
+  useEffect(() => {
+    if (!returned || finished.current) return;
+    finished.current = true;
+    void google.finish(returned.error);
+  }, [returned, google]);
+
+  // Only a server with a Google client offers it (and the 'or' before it).
+  if (!providers.data?.google) return null;
+  return (
+    <>
+      <OrDivider />
+      <GoogleButton google={google} />
+    </>
   );
 }

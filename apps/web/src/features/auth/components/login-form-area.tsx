@@ -1,15 +1,29 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { authClient } from '@/lib/auth-client';
-import { GOOGLE_FAILED, GOOGLE_POPUP_PARAM, GOOGLE_RETURN_PARAM } from '../api/sign-in-with-google';
-import { useAuthProviders } from '../api/get-auth-providers';
-import { reportToApp, useGoogleSignIn } from '../hooks/use-google-sign-in';
+import { GOOGLE_FAILED, GOOGLE_POPUP_PARAM, GOOGLE_RETURN_PARAM } from '../api/google-return';
 import { useLoginSessionCheck } from '../hooks/use-login-session-check';
 import { useUtmLogging } from '../hooks/use-utm-logging';
 import { AuthForm, parseAuthFormMode, type AuthFormMode } from './auth-form';
-import { GoogleButton, OrDivider } from './google-button';
 import styles from './auth.module.css';
+
+// Google's part (the providers' query, the popup's flow, Better Auth's client) loads beside the
+// form, which takes typing without it (docs/web-quality.md, JavaScript per route).
+const GoogleSignIn = lazy(async () => ({ default: (await import('./google-button')).GoogleSignIn }));
+
+/**
+ * Back from Google as the page opened, in the popup or (no popup allowed) in the whole page, with
+ * the failure's code or null; null when not.
+ */
+function readGoogleReturn(searchParams: URLSearchParams) {
+  const popupResult = searchParams.get(GOOGLE_POPUP_PARAM);
+  const result = popupResult ?? searchParams.get(GOOGLE_RETURN_PARAM);
+  if (result === null) return null;
+  return {
+    inPopup: popupResult !== null,
+    error: result === GOOGLE_FAILED ? (searchParams.get('error') ?? 'unknown') : null,
+  };
+}
 
 /**
  * The landing's form area (docs/player-app.md, Screens): the auth form in the mode of `form_type`, the 'or'
@@ -19,20 +33,11 @@ import styles from './auth.module.css';
 export function LoginFormArea() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
-  // Back from Google: in the popup, or (no popup allowed) in the whole page.
-  const popupResult = searchParams.get(GOOGLE_POPUP_PARAM);
-  const returnResult = searchParams.get(GOOGLE_RETURN_PARAM);
-  const googleResult = popupResult ?? returnResult;
-  const googleError = googleResult === GOOGLE_FAILED ? (searchParams.get('error') ?? 'unknown') : null;
+  const [googleReturn] = useState(() => readGoogleReturn(searchParams));
   const mode = parseAuthFormMode(searchParams.get('form_type'));
-  const session = authClient.useSession();
-  const refetchSession = useRef(session.refetch);
-  useEffect(() => {
-    refetchSession.current = session.refetch;
-  }, [session.refetch]);
 
   useUtmLogging(searchParams);
-  const isChecking = useLoginSessionCheck({ skip: googleResult !== null });
+  const isChecking = useLoginSessionCheck({ skip: googleReturn !== null });
 
   const setMode = useCallback(
     (next: AuthFormMode) =>
@@ -54,34 +59,28 @@ export function LoginFormArea() {
 
   const enter = useCallback(async () => {
     // The gate reads Better Auth's session: it must know about the new one before we go.
-    await refetchSession.current();
+    await (await import('@/lib/auth-client')).refetchSession();
     await navigate('/', { replace: true });
   }, [navigate]);
 
-  const google = useGoogleSignIn(enter);
-  const providers = useAuthProviders();
-
-  // Back from the provider: the popup reports to the app's tab; the whole page finishes here.
-  const handledReturn = useRef(false);
+  // Back from the provider: the popup reports to the app's tab; the whole page finishes here
+  // (GoogleSignIn), without Google's answer left in the address.
   useEffect(() => {
-    if (googleResult === null || handledReturn.current) return;
-    handledReturn.current = true;
-    if (popupResult !== null) {
-      reportToApp(googleError);
-      return;
+    if (googleReturn?.inPopup) {
+      void import('../hooks/use-google-sign-in').then(({ reportToApp }) => reportToApp(googleReturn.error));
+    } else if (googleReturn) {
+      setSearchParams(
+        (params) => {
+          params.delete(GOOGLE_RETURN_PARAM);
+          params.delete('error');
+          return params;
+        },
+        { replace: true },
+      );
     }
-    setSearchParams(
-      (params) => {
-        params.delete(GOOGLE_RETURN_PARAM);
-        params.delete('error');
-        return params;
-      },
-      { replace: true },
-    );
-    void google.finish(googleError);
-  }, [googleResult, popupResult, googleError, google, setSearchParams]);
+  }, [googleReturn, setSearchParams]);
 
-  if (popupResult !== null) {
+  if (googleReturn?.inPopup) {
     return (
       <div className={styles.center}>
         <Spinner />
@@ -101,13 +100,9 @@ export function LoginFormArea() {
   return (
     <>
       <AuthForm mode={mode} onModeChange={setMode} onSignedIn={() => void enter()} />
-      {/* Only a server with a Google client offers it (and the 'or' before it). */}
-      {providers.data?.google && (
-        <>
-          <OrDivider />
-          <GoogleButton google={google} />
-        </>
-      )}
+      <Suspense>
+        <GoogleSignIn returned={googleReturn} onSignedIn={enter} />
+      </Suspense>
     </>
   );
 }

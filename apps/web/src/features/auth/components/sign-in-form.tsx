@@ -1,9 +1,5 @@
-import { toast } from '@/lib/toast';
-import { signInSchema, type SignInForm as SignInValues } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
-import { useSchemaForm } from '@/hooks/use-schema-form';
-import { useSignIn } from '../api/sign-in';
-import { messages } from '../messages';
+import { useLandingForm } from '../hooks/use-landing-form';
 import type { AuthFormMode } from './auth-form';
 import { FormField } from './form-field';
 import styles from './auth.module.css';
@@ -17,20 +13,10 @@ export function SignInForm({
   onMode: (mode: AuthFormMode) => void;
   onSignedIn: () => void;
 }) {
-  const signIn = useSignIn();
-  const { register, onSubmit, formState } = useSchemaForm({
-    schema: signInSchema,
-    defaultValues: { email: '', password: '' },
-    fieldOrder: FIELDS,
-    submit: async (values: SignInValues) => {
-      await signIn.mutateAsync(values);
-      toast.success(messages.signedIn);
-      onSignedIn();
-    },
-  });
+  const form = useLandingForm('sign-in', { fieldOrder: FIELDS, onSent: onSignedIn });
 
   return (
-    <form className={styles.form} noValidate aria-labelledby="auth-title" onSubmit={onSubmit}>
+    <form className={styles.form} noValidate aria-labelledby="auth-title" {...form.handlers}>
       <h2 id="auth-title" className={styles.title}>
         Take your seat
       </h2>
@@ -42,8 +28,8 @@ export function SignInForm({
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
-        invalid={Boolean(formState.errors.email)}
-        {...register('email')}
+        name="email"
+        invalid={form.isInvalid('email')}
       />
       <FormField
         id="sign-in-password"
@@ -51,11 +37,11 @@ export function SignInForm({
         type="password"
         autoComplete="current-password"
         placeholder="Your password"
-        invalid={Boolean(formState.errors.password)}
-        {...register('password')}
+        name="password"
+        invalid={form.isInvalid('password')}
       />
       <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth isLoading={signIn.isPending}>
+        <Button type="submit" size="lg" fullWidth isLoading={form.isSending}>
           Sign in
         </Button>
         <div className={styles.switches}>

@@ -1,9 +1,5 @@
-import { toast } from '@/lib/toast';
-import { signUpSchema, type SignUpForm as SignUpValues } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
-import { useSchemaForm } from '@/hooks/use-schema-form';
-import { useSignUp } from '../api/sign-up';
-import { messages } from '../messages';
+import { useLandingForm } from '../hooks/use-landing-form';
 import type { AuthFormMode } from './auth-form';
 import { FormField } from './form-field';
 import styles from './auth.module.css';
@@ -17,20 +13,10 @@ export function SignUpForm({
   onMode: (mode: AuthFormMode) => void;
   onSignedIn: () => void;
 }) {
-  const signUp = useSignUp();
-  const { register, onSubmit, formState } = useSchemaForm({
-    schema: signUpSchema,
-    defaultValues: { email: '', password: '', confirmPassword: '', firstName: '', lastName: '' },
-    fieldOrder: FIELDS,
-    submit: async (values: SignUpValues) => {
-      await signUp.mutateAsync(values);
-      toast.success(messages.signedUp);
-      onSignedIn();
-    },
-  });
+  const form = useLandingForm('sign-up', { fieldOrder: FIELDS, onSent: onSignedIn });
 
   return (
-    <form className={styles.form} noValidate aria-labelledby="auth-title" onSubmit={onSubmit}>
+    <form className={styles.form} noValidate aria-labelledby="auth-title" {...form.handlers}>
       <h2 id="auth-title" className={styles.title}>
         Join the show
       </h2>
@@ -41,16 +27,16 @@ export function SignUpForm({
           label="First name"
           optional
           autoComplete="given-name"
-          invalid={Boolean(formState.errors.firstName)}
-          {...register('firstName')}
+          name="firstName"
+          invalid={form.isInvalid('firstName')}
         />
         <FormField
           id="sign-up-last-name"
           label="Last name"
           optional
           autoComplete="family-name"
-          invalid={Boolean(formState.errors.lastName)}
-          {...register('lastName')}
+          name="lastName"
+          invalid={form.isInvalid('lastName')}
         />
       </div>
       <FormField
@@ -60,8 +46,8 @@ export function SignUpForm({
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
-        invalid={Boolean(formState.errors.email)}
-        {...register('email')}
+        name="email"
+        invalid={form.isInvalid('email')}
       />
       <FormField
         id="sign-up-password"
@@ -69,8 +55,8 @@ export function SignUpForm({
         type="password"
         autoComplete="new-password"
         placeholder="At least 6 characters"
-        invalid={Boolean(formState.errors.password)}
-        {...register('password')}
+        name="password"
+        invalid={form.isInvalid('password')}
       />
       <FormField
         id="sign-up-confirm-password"
@@ -78,11 +64,11 @@ export function SignUpForm({
         type="password"
         autoComplete="new-password"
         placeholder="Type it again"
-        invalid={Boolean(formState.errors.confirmPassword)}
-        {...register('confirmPassword')}
+        name="confirmPassword"
+        invalid={form.isInvalid('confirmPassword')}
       />
       <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth isLoading={signUp.isPending}>
+        <Button type="submit" size="lg" fullWidth isLoading={form.isSending}>
           Sign up
         </Button>
         <div className={styles.switches}>

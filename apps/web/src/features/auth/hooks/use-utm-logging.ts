@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { logLandingVisit } from '../api/log-landing-visit';
 
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
 
@@ -17,6 +16,9 @@ export function useUtmLogging(searchParams: URLSearchParams) {
         ([, value]) => value,
       ),
     );
-    if (Object.keys(utm).length > 0) logLandingVisit(utm).catch(() => {});
+    // Imported here, not with the hook: the landing's form does not wait for the API client.
+    if (Object.keys(utm).length > 0) {
+      import('../api/log-landing-visit').then(({ logLandingVisit }) => logLandingVisit(utm)).catch(() => {});
+    }
   }, [searchParams]);
 }
