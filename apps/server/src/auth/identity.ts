@@ -45,7 +45,7 @@ export class IdentityVerifier {
   private loadedAt = 0;
   // Verify once: a token verified here is believed until it expires, so a player who opened the
   // lobby has proved who they are, and a show's rush of claims pays no Ed25519 verification
-  // (docs/performance.md, "Claims"). Keyed by the whole token: only those exact bytes count.
+  // (docs/performance.md, "Against a peer"). Keyed by the whole token: only those exact bytes count.
   private readonly verified = new LRUCache<string, Player>({ max: VERIFIED_TOKENS });
 
   constructor(

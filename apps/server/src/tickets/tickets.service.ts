@@ -65,7 +65,7 @@ const CLAIM_REFUSALS: Record<ClaimRefusal, () => DomainError> = {
  */
 export class TicketsService {
   // A game's claims that arrive while its previous group is dealt are dealt together: one
-  // statement and one commit for the group (docs/performance.md, "Claims in groups").
+  // statement and one commit for the group (docs/performance.md, "Against a peer: claims in groups").
   private readonly deals = new GroupedCalls<ClaimRequest, ClaimOutcome>(
     (_gameId, claims) => this.dealGroup(claims),
     { maxGroup: 256, inFlight: 1 },
