@@ -8,17 +8,6 @@ export type PlayBreakRow = typeof playBreaks.$inferSelect;
 export class SafetyRepository {
   constructor(private readonly db: Db) {}
 
-  /** The break in force for a player at `now`: the one that ends last. */
-  async current(userId: string, now: Date): Promise<PlayBreakRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(playBreaks)
-      .where(and(eq(playBreaks.userId, userId), gt(playBreaks.endsAt, now)))
-      .orderBy(desc(playBreaks.endsAt))
-      .limit(1);
-    return row;
-  }
-
   /** The breaks in force at `now` of several players in one read: each one's that ends last. */
   async currentOfMany(userIds: readonly string[], now: Date): Promise<Map<string, PlayBreakRow>> {
     const rows = await this.db

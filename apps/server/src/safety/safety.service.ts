@@ -76,7 +76,7 @@ export class SafetyService {
   ) {}
 
   async status(playerId: string): Promise<PlayBreakStatus> {
-    return toStatus(await this.repository.current(playerId, this.clock()));
+    return toStatus(await this.breaksInForce.call('', playerId));
   }
 
   /** Starts a break (or lengthens the one in force); refuses one that would end sooner. */
