@@ -2,7 +2,7 @@ import { takesClaims } from '@ruthless/game';
 import type { LobbyGame, Room, Theme } from '@ruthless/protocol';
 import type { GameRow } from '../games/games.repository';
 import type { RoomsRepository } from './rooms.repository';
-import { compressOnce, stitchGzip, type CompressedPart } from './stitched-gzip';
+import { compressOnce, stitchGzip, storeAsIs, type CompressedPart } from './stitched-gzip';
 
 /** How many upcoming games each room lists: the lobby shows the next few, not a day's worth. */
 export const GAMES_PER_ROOM = 8;
@@ -47,6 +47,9 @@ interface CachedRooms {
   gzipHeads: CompressedPart[];
 }
 
+const EMPTY_LIST = storeAsIs('[]');
+const LIST_END = storeAsIs(']');
+
 /** An answer's time as it ends each room's JSON: `"2026-11-26T20:00:00.000Z"}`. */
 function serverTimeTail(now: number): string {
   return `${JSON.stringify(new Date(now).toISOString())}}`;
@@ -83,9 +86,9 @@ export class RoomsService {
   async listRoomsGzip(operator: string): Promise<Buffer> {
     const now = this.clock();
     const { gzipHeads } = await this.cached(operator, now);
-    const serverTime = serverTimeTail(now);
-    if (gzipHeads.length === 0) return stitchGzip(['[]']);
-    return stitchGzip([...gzipHeads.flatMap((head) => [head, serverTime]), ']']);
+    if (gzipHeads.length === 0) return stitchGzip([EMPTY_LIST]);
+    const serverTime = storeAsIs(serverTimeTail(now));
+    return stitchGzip([...gzipHeads.flatMap((head) => [head, serverTime]), LIST_END]);
   }
 
   private cached(operator: string, now: number): Promise<CachedRooms> {
