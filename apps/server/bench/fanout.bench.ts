@@ -3,7 +3,11 @@
 // ratio means much). Prints one JSON line per figure; docs/performance.md explains them.
 //
 //   npx tsx bench/fanout.bench.ts [--clients 10000] [--seconds 60] [--rounds 1]
-//     [--targets socket.io,ws] [--generators N] [--interval 2000]
+//     [--targets socket.io,ws,bare-socket.io] [--generators N] [--interval 2000]
+//
+// Targets: `socket.io` is the app; `ws` a plain `ws` broadcast server; `bare-socket.io` bare
+// Socket.IO answering the same joins with the app's own join answer of this run (the yardstick of
+// the green-room rush: how long connecting and joining every viewer takes).
 //
 // Chat under load: `--chat-per-second 50` has the game's ticket holders chat (POST /api/chat, as
 // the app) in every other stretch of `--chat-phase-seconds` of the window, and compares the balls
@@ -11,7 +15,7 @@
 // connection, spread evenly over `--storm-seconds`, and come back as the web app does, while the
 // balls keep coming. Both measure the app alone (the quiet stretches are the chat's baseline).
 //
-// The server under test and the baseline each run in a child process (bench/fanout/app-server.ts,
+// The server under test and the baselines each run in a child process (bench/fanout/app-server.ts,
 // bench/fanout/ws-server.ts); the viewers run in `--generators` other processes
 // (bench/fanout/load.mjs), each from its own loopback address (127.0.0.2, .3, ...), since one
 // source address has about 28 000 ports and one process about 20 000 open files.
@@ -64,12 +68,17 @@ const GENERATORS = Number(args.generators ?? Math.max(2, Math.ceil(CLIENTS / 250
 const CHAT_PER_SECOND = Number(args['chat-per-second']);
 const STORM = args.storm;
 // The chat and the storm are the app's own paths: the plain `ws` baseline has neither.
-const targets = (args.targets ?? (CHAT_PER_SECOND || STORM ? 'socket.io' : 'socket.io,ws')).split(',') as (
-  'socket.io' | 'ws'
-)[];
+type Target = 'socket.io' | 'ws' | 'bare-socket.io';
+const targets = (
+  args.targets ?? (CHAT_PER_SECOND || STORM ? 'socket.io' : 'socket.io,ws,bare-socket.io')
+).split(',') as Target[];
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-const SERVERS = { 'socket.io': here('./fanout/app-server.ts'), ws: here('./fanout/ws-server.ts') };
+const SERVERS: Record<Target, string> = {
+  'socket.io': here('./fanout/app-server.ts'),
+  ws: here('./fanout/ws-server.ts'),
+  'bare-socket.io': here('./fanout/socket-io-server.ts'),
+};
 const CHAT_SENDER = new URL('./support/chat-sender.mjs', import.meta.url);
 
 interface Ready {
@@ -164,19 +173,25 @@ async function reconnectStorm(loads: ChildProcess[]): Promise<{ started: number;
 
 interface RunResult {
   target: string;
+  connectSeconds: number;
   deliveriesPerSecond: number;
   p99: number;
   kbPerConnection: number;
 }
 
 async function run(
-  target: 'socket.io' | 'ws',
+  target: Target,
   round: number,
   sample: unknown,
-): Promise<RunResult & { sample: unknown }> {
+  joinAnswer: unknown,
+): Promise<RunResult & { sample: unknown; joinAnswer: unknown }> {
   const server = fork(SERVERS[target], [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
-    env: { ...process.env, BALL_INTERVAL_MS: String(INTERVAL_MS) },
+    execArgv: ['--expose-gc', '--import', 'tsx', ...(process.env.PRELOAD ? ['--import', process.env.PRELOAD] : [])],
+    env: {
+      ...process.env,
+      BALL_INTERVAL_MS: String(INTERVAL_MS),
+      ...(joinAnswer ? { JOIN_ANSWER: JSON.stringify(joinAnswer) } : {}),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const loads: ChildProcess[] = [];
@@ -186,13 +201,14 @@ async function run(
     );
     const before = await ask<ServerMeasure>(server, 'measure', { gc: true });
 
+    if (args['cpu-prof']) await ask(server, 'profile-start');
     const connectStarted = Date.now();
     loads.push(
       ...forkLoads(
         CLIENTS,
         Array.from({ length: GENERATORS }, (_, i) => `127.0.0.${2 + i}`),
         {
-          mode: target,
+          mode: target === 'ws' ? 'ws' : 'socket.io',
           viewer: STORM ? 'client' : (args.viewer as 'client' | 'raw'),
           url: ready.url,
           gameUuid: ready.gameUuid,
@@ -201,8 +217,9 @@ async function run(
         },
       ),
     );
-    const { viewers, failed, firstError } = await loadsConnected(loads);
+    const { viewers, failed, firstError, joinAnswer: firstJoinAnswer } = await loadsConnected(loads);
     const connectSeconds = (Date.now() - connectStarted) / 1000;
+    if (args['cpu-prof']) await stopProfile(server, `${target}-${round}-joins`);
     const afterConnect = await ask<ServerMeasure>(server, 'measure', { gc: true });
 
     await ask(server, 'start', sample);
@@ -216,10 +233,7 @@ async function run(
     const windowEnd = await ask<ServerMeasure>(server, 'measure');
     // A few more balls after the storm: the viewers' seqs must go on from where they are.
     if (storm) await sleep(2 * INTERVAL_MS);
-    if (args['cpu-prof']) {
-      await mkdir(args['cpu-prof'], { recursive: true });
-      await ask(server, 'profile-stop', path.resolve(args['cpu-prof'], `${target}-${round}.cpuprofile`));
-    }
+    if (args['cpu-prof']) await stopProfile(server, `${target}-${round}`);
     const expectedLastSeq = await ask<number>(server, 'last-seq');
     // Time for the last ball to arrive everywhere before the viewers report.
     await sleep(Math.min(INTERVAL_MS, 3000));
@@ -294,10 +308,12 @@ async function run(
     if (storm) printStorm(common, storm, windowEnd, reports);
     return {
       target,
+      connectSeconds,
       deliveriesPerSecond,
       p99,
       kbPerConnection,
       sample: reports.find((r) => r.sample)?.sample,
+      joinAnswer: firstJoinAnswer,
     };
   } finally {
     await closeLoads(loads);
@@ -307,6 +323,12 @@ async function run(
     if (server.exitCode === null && !(await Promise.race([exited, sleep(10_000).then(() => false)])))
       server.kill();
   }
+}
+
+/** Writes the CPU profile the server took since profile-start to <cpu-prof>/<name>.cpuprofile. */
+async function stopProfile(server: ChildProcess, name: string): Promise<void> {
+  await mkdir(args['cpu-prof']!, { recursive: true });
+  await ask(server, 'profile-stop', path.resolve(args['cpu-prof']!, `${name}.cpuprofile`));
 }
 
 function printChat(
@@ -420,30 +442,39 @@ let sample: unknown = {
   event: { type: 'ball-called', at: 0, ball: 1 },
   view: {},
 };
+// The app's answer to a join, for the bare Socket.IO baseline to answer with (once the app ran).
+let joinAnswer: unknown;
 const results: RunResult[] = [];
 for (let round = 1; round <= Number(args.rounds); round++) {
   for (const target of targets) {
-    const result = await run(target, round, sample);
-    if (target === 'socket.io' && result.sample) sample = result.sample;
+    const result = await run(target, round, sample, joinAnswer);
+    if (target === 'socket.io') {
+      sample = result.sample ?? sample;
+      joinAnswer = result.joinAnswer ?? joinAnswer;
+    }
     results.push(result);
   }
 }
 
 const mean = (list: number[]) => list.reduce((sum, x) => sum + x, 0) / list.length;
 const of = (target: string) => results.filter((r) => r.target === target);
-if (of('socket.io').length && of('ws').length) {
+const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
+for (const baseline of ['ws', 'bare-socket.io']) {
   const ours = of('socket.io');
-  const base = of('ws');
-  const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
+  const base = of(baseline);
+  if (!ours.length || !base.length) continue;
+  const meanOf = (runs: RunResult[], pick: (r: RunResult) => number) => mean(runs.map(pick));
   print({
-    name: 'fanout-vs-ws',
+    name: `fanout-vs-${baseline}`,
     clients: CLIENTS,
     seconds: SECONDS,
+    // Time to connect and join every viewer: the app's over the baseline's (lower is better).
+    connectRatio: ratio(meanOf(ours, (r) => r.connectSeconds), meanOf(base, (r) => r.connectSeconds)),
     deliveryRateRatio: ratio(
-      mean(ours.map((r) => r.deliveriesPerSecond)),
-      mean(base.map((r) => r.deliveriesPerSecond)),
+      meanOf(ours, (r) => r.deliveriesPerSecond),
+      meanOf(base, (r) => r.deliveriesPerSecond),
     ),
-    p99Ratio: ratio(mean(ours.map((r) => r.p99)), mean(base.map((r) => r.p99))),
-    memoryRatio: ratio(mean(ours.map((r) => r.kbPerConnection)), mean(base.map((r) => r.kbPerConnection))),
+    p99Ratio: ratio(meanOf(ours, (r) => r.p99), meanOf(base, (r) => r.p99)),
+    memoryRatio: ratio(meanOf(ours, (r) => r.kbPerConnection), meanOf(base, (r) => r.kbPerConnection)),
   });
 }

@@ -20,6 +20,8 @@ const perSeq = new Map();
 /** Chat delivery latency (ms from storing to receipt) -> how many deliveries took that long. */
 const chatLatencies = new Map();
 let sample = null;
+/** The first join's answer (the bare Socket.IO baseline answers its joins with it). */
+let joinAnswer = null;
 let disconnects = 0;
 let recording = true;
 /** The storm, once asked for: how many dropped and when the last of them was back. */
@@ -45,6 +47,7 @@ function accept(client, message, receivedAt) {
  * held back while the join was in flight.
  */
 function takeJoin(client, result, heldBack, onEvent) {
+  joinAnswer ??= result;
   if (client.last === null) client.last = result.snapshot.seq;
   for (const message of result.missed) if (!accept(client, message, null)) break;
   if (result.snapshot.seq > client.last) {
@@ -250,7 +253,14 @@ await Promise.all(
     }
   }),
 );
-process.send({ type: 'connected', connected: clients.length, failed, firstError, ms: Date.now() - started });
+process.send({
+  type: 'connected',
+  connected: clients.length,
+  failed,
+  firstError,
+  ms: Date.now() - started,
+  joinAnswer,
+});
 
 process.on('message', (request) => {
   if (request.type === 'storm') {

@@ -56,6 +56,7 @@ export function forkLoads(
   clients: number,
   addresses: string[],
   options: {
+    /** Socket.IO viewers that join the game (the app, bare Socket.IO), or plain `ws` clients. */
     mode: 'socket.io' | 'ws';
     /** The app's viewers: socket.io-client (the default) or the protocol over bare `ws`. */
     viewer?: 'client' | 'raw';
@@ -107,7 +108,7 @@ export function aggregateReports(reports: LoadReport[]) {
 export async function loadsConnected(loads: ChildProcess[]) {
   const connected = await Promise.all(
     loads.map((load) =>
-      nextMessage<{ connected: number; failed: number; firstError: string | null }>(
+      nextMessage<{ connected: number; failed: number; firstError: string | null; joinAnswer: unknown }>(
         load,
         (m) => (m as { type?: string }).type === 'connected',
       ),
@@ -117,6 +118,7 @@ export async function loadsConnected(loads: ChildProcess[]) {
     viewers: connected.reduce((sum, c) => sum + c.connected, 0),
     failed: connected.reduce((sum, c) => sum + c.failed, 0),
     firstError: connected.find((c) => c.firstError)?.firstError ?? null,
+    joinAnswer: connected.find((c) => c.joinAnswer)?.joinAnswer,
   };
 }
 

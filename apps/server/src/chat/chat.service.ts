@@ -16,7 +16,7 @@ import type { Player } from '../auth/identity';
 import type { RateLimitRule, RateLimitStore } from '../auth/rate-limit';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } from '../errors';
 import type { Phones } from '../realtime/phones';
-import { TurnBatchedReads } from '../realtime/turn-batched-reads';
+import { SharedReads } from '../db/shared-reads';
 import { ChatFeed } from './chat-feed';
 import type { ChatRepository } from './chat.repository';
 import { containsLink } from './links';
@@ -62,8 +62,8 @@ export class ChatService {
     this.feed.stop();
   }
 
-  // Joins of one game in the same turn (a reconnect storm) share the read of its recent chat.
-  private readonly recentReads = new TurnBatchedReads((gameId: string) =>
+  // Joins of one game at once (the green room, a reconnect storm) share the read of its recent chat.
+  private readonly recentReads = new SharedReads((gameId: string) =>
     this.repository.recent(gameId, CHAT_SNAPSHOT_SIZE),
   );
 

@@ -10,7 +10,12 @@ export class GroupedCalls<Input, Output> {
 
   constructor(
     private readonly run: (key: string, inputs: Input[]) => Promise<Output[]>,
-    private readonly limits: { maxGroup: number; inFlight: number },
+    private readonly limits: {
+      maxGroup: number;
+      inFlight: number;
+      /** How long the first call of an idle key waits for others to join it (next turn: 0). */
+      gatherMs?: number;
+    },
   ) {}
 
   call(key: string, input: Input): Promise<Output> {
@@ -21,9 +26,11 @@ export class GroupedCalls<Input, Output> {
     }
     const answer = new Promise<Output>((resolve, reject) => queue.waiting.push({ input, resolve, reject }));
     if (!queue.scheduled && queue.running < this.limits.inFlight) {
-      // The rest of this turn's calls join the group.
+      // The rest of this turn's calls (or of the gathering time) join the group.
       queue.scheduled = true;
-      setImmediate(() => this.start(key, queue));
+      const start = () => this.start(key, queue);
+      if (this.limits.gatherMs) setTimeout(start, this.limits.gatherMs);
+      else setImmediate(start);
     }
     return answer;
   }

@@ -22,7 +22,7 @@ import {
 } from '@ruthless/protocol';
 import type { GameRow } from '../games/games.repository';
 import type { Phones } from '../realtime/phones';
-import { TurnBatchedReads } from '../realtime/turn-batched-reads';
+import { SharedReads } from '../db/shared-reads';
 import type { LiveRepository, StoredEvent } from './live.repository';
 
 /** A game as this process last folded it from the event log. */
@@ -90,13 +90,13 @@ export function toWireEvent(event: GameEvent): WireEvent {
 export class LiveGames {
   private readonly games = new Map<string, LiveGame>();
   // Names are read from the profiles each time (never kept here, so a rename on any process
-  // shows at once); joins in one turn asking for the same players share the read.
-  private readonly nameReads = new TurnBatchedReads((key: string) =>
+  // shows at once); joins asking for the same players at once share the read.
+  private readonly nameReads = new SharedReads((key: string) =>
     this.repository.names(key ? key.split(' ') : []),
   );
-  // Joins of one game in the same turn (a reconnect storm) share their reads.
-  private readonly joinReads = new TurnBatchedReads((gameId: string) => this.get(gameId));
-  private readonly replayReads = new TurnBatchedReads((key: string) => {
+  // Joins of one game at once (the green room's doors, a reconnect storm) share their reads.
+  private readonly joinReads = new SharedReads((gameId: string) => this.get(gameId));
+  private readonly replayReads = new SharedReads((key: string) => {
     const [gameId, afterSeq] = key.split(' ') as [string, string];
     return this.repository.eventsAfter(gameId, Number(afterSeq), MAX_REPLAY);
   });

@@ -1,48 +1,52 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { TurnBatchedReads } from '../../src/realtime/turn-batched-reads';
+import { SharedReads } from '../../src/db/shared-reads';
 
-describe('reads batched by event-loop turn', () => {
+describe('shared reads', () => {
   it('gives the callers of one turn one read of their key, begun after that turn', async () => {
     const reads: string[] = [];
-    const batched = new TurnBatchedReads(async (key: string) => {
+    const shared = new SharedReads(async (key: string) => {
       reads.push(key);
       return `${key}#${reads.length}`;
     });
-    const first = batched.get('a');
-    const second = batched.get('a');
-    const other = batched.get('b');
+    const first = shared.get('a');
+    const second = shared.get('a');
+    const other = shared.get('b');
     expect(reads).toEqual([]); // nothing begins in the callers' own turn
     expect(await Promise.all([first, second, other])).toEqual(['a#1', 'a#1', 'b#2']);
     expect(reads).toEqual(['a', 'b']);
   });
 
-  it('makes a caller that comes once the read has begun wait for a read of its own', async () => {
+  it('makes the callers that come while a read runs share the next one, begun when it ends', async () => {
     let reads = 0;
     let release!: () => void;
-    const batched = new TurnBatchedReads(async () => {
+    const shared = new SharedReads(async () => {
       reads += 1;
       const n = reads;
       if (n === 1) await new Promise<void>((resolve) => (release = resolve));
       return n;
     });
-    const early = batched.get('game');
+    const early = shared.get('game');
     await nextTurn(); // the first read has begun and is waiting
-    const late = batched.get('game');
+    const late = [shared.get('game'), shared.get('game')];
+    await nextTurn();
+    await nextTurn();
+    expect(reads).toBe(1); // the late callers wait for the running read to end
     release();
     expect(await early).toBe(1);
-    expect(await late).toBe(2);
+    expect(await Promise.all(late)).toEqual([2, 2]);
+    expect(reads).toBe(2);
   });
 
   it('hands a failed read to every caller that shared it, and reads again next time', async () => {
     let fail = true;
-    const batched = new TurnBatchedReads(async () => {
+    const shared = new SharedReads(async () => {
       if (fail) throw new Error('database restarting');
       return 'ok';
     });
-    const results = await Promise.allSettled([batched.get('x'), batched.get('x')]);
+    const results = await Promise.allSettled([shared.get('x'), shared.get('x')]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     fail = false;
-    expect(await batched.get('x')).toBe('ok');
+    expect(await shared.get('x')).toBe('ok');
   });
 });
