@@ -7,11 +7,6 @@ import type { ActResult, JoinGameRequest, JoinGameResult, LiveGameMessage } from
  * event cannot be sent or handled with the wrong name or payload.
  */
 
-/** Sent by the server once a socket is connected. */
-export interface WelcomePayload {
-  serverTime: number;
-}
-
 /** docs/player-app.md's live game metadata (`/Client/{gameUuid}/data/metadata`). */
 export interface GameMetadata {
   gameUuid: string;
@@ -41,7 +36,6 @@ export interface PlayerRenamedPayload {
 }
 
 export interface ServerToClientEvents {
-  welcome: (payload: WelcomePayload) => void;
   /** To every lobby and game viewer, coalesced: a burst of claims sends a few, not one each. */
   metadata: (payload: GameMetadata) => void;
   'game-cancelled': (payload: GameCancelledPayload) => void;

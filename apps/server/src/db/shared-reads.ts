@@ -13,7 +13,7 @@ export class SharedReads<Value> {
   private readonly reads: GroupedCalls<null, Value>;
 
   constructor(read: (key: string) => Promise<Value>, { gatherMs = 10 }: { gatherMs?: number } = {}) {
-    this.reads = new GroupedCalls(
+    this.reads = new GroupedCalls<null, Value>(
       async (key, callers) => {
         const value = await read(key);
         return callers.map(() => value);

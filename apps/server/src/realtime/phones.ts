@@ -60,11 +60,6 @@ export class Phones {
     sendBroadcastFramesDirectly();
   }
 
-  /** A new connection's first event: the server's clock. */
-  welcome(socket: RealtimeSocket): void {
-    socket.emit('welcome', { serverTime: Date.now() });
-  }
-
   /** A game's ticket counts, to every lobby and game viewer. */
   metadata(payload: Payload<'metadata'>): void {
     this.io.emit('metadata', payload);

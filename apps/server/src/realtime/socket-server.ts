@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { createAdapter as createRedisAdapter } from '@socket.io/redis-streams-adapter';
 import type { Gauge } from 'prom-client';
 import type { createClient } from 'redis';
@@ -116,6 +116,7 @@ export async function startRealtime(options: {
       : {}),
   });
   const phones = new Phones(io, redis !== undefined);
+  io.engine.use(rememberUpgradeResponse);
 
   // Shared by every connection (thousands of viewers hold no closures of their own but the one
   // middleware that counts their events).
@@ -131,6 +132,7 @@ export async function startRealtime(options: {
     // a connection over either is closed. A connection lives on one process, so its own bucket
     // is local; an address's connections may be spread over processes, so that count is shared.
     const address = options.clientAddress(socket.request);
+    letGoOfRequest(socket);
     const own = new TokenBucket(limits.perSocket.burst, limits.perSocket.perSecond);
     socket.use((_event, next) => {
       if (!own.take()) return closeFlooding(socket, address);
@@ -142,7 +144,6 @@ export async function startRealtime(options: {
     options.socketsConnected.inc();
     socket.on('disconnect', onDisconnect);
     socket.on('ping', answerPing);
-    phones.welcome(socket);
   });
 
   return {
@@ -157,6 +158,27 @@ export async function startRealtime(options: {
       if (redis?.isOpen) await redis.quit().catch(() => {});
     },
   };
+}
+
+const UPGRADE_RESPONSE = Symbol('upgrade response');
+
+/** engine.io's stand-in response of a WebSocket upgrade, kept on its request until the handshake. */
+function rememberUpgradeResponse(request: IncomingMessage, response: unknown, next: (error?: Error) => void) {
+  if (!(response instanceof ServerResponse))
+    (request as IncomingMessage & { [UPGRADE_RESPONSE]?: unknown })[UPGRADE_RESPONSE] = response;
+  next();
+}
+
+/**
+ * Lets go of the connection's first HTTP request once the handshake has read it (headers, auth,
+ * address): engine.io keeps it for the connection's life, on the connection and on the upgrade's
+ * stand-in response (held by the TCP socket's close listener), some 1.5 KB a viewer. Socket.IO's
+ * memory guide drops the first of the two; the second is engine.io 6.6's own.
+ */
+function letGoOfRequest(socket: RealtimeSocket): void {
+  const request = socket.conn.request as IncomingMessage & { [UPGRADE_RESPONSE]?: { req: unknown } };
+  if (request[UPGRADE_RESPONSE]) request[UPGRADE_RESPONSE].req = null;
+  (socket.conn as { request: unknown }).request = null;
 }
 
 function answerPing(ack: (serverTime: number) => void) {

@@ -33,7 +33,7 @@ describe.skipIf(unavailable)(
     const connect = async (url: string, options: Parameters<typeof connectSocket>[1] = {}) => {
       const socket = connectSocket(url, { transports: ['websocket'], auth: { preview: true }, ...options });
       sockets.push(socket);
-      await new Promise((resolve) => socket.once('welcome', resolve));
+      await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
       return socket;
     };
 

@@ -1,14 +1,17 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SharedReads } from '../../src/db/shared-reads';
 
 describe('shared reads', () => {
   it('gives the callers of one turn one read of their key, begun after that turn', async () => {
     const reads: string[] = [];
-    const shared = new SharedReads(async (key: string) => {
-      reads.push(key);
-      return `${key}#${reads.length}`;
-    });
+    const shared = new SharedReads(
+      async (key: string) => {
+        reads.push(key);
+        return `${key}#${reads.length}`;
+      },
+      { gatherMs: 0 },
+    );
     const first = shared.get('a');
     const second = shared.get('a');
     const other = shared.get('b');
@@ -20,12 +23,15 @@ describe('shared reads', () => {
   it('makes the callers that come while a read runs share the next one, begun when it ends', async () => {
     let reads = 0;
     let release!: () => void;
-    const shared = new SharedReads(async () => {
-      reads += 1;
-      const n = reads;
-      if (n === 1) await new Promise<void>((resolve) => (release = resolve));
-      return n;
-    });
+    const shared = new SharedReads(
+      async () => {
+        reads += 1;
+        const n = reads;
+        if (n === 1) await new Promise<void>((resolve) => (release = resolve));
+        return n;
+      },
+      { gatherMs: 0 },
+    );
     const early = shared.get('game');
     await nextTurn(); // the first read has begun and is waiting
     const late = [shared.get('game'), shared.get('game')];
@@ -36,6 +42,25 @@ describe('shared reads', () => {
     expect(await early).toBe(1);
     expect(await Promise.all(late)).toEqual([2, 2]);
     expect(reads).toBe(2);
+  });
+
+  it('gathers the callers of the first one\'s gathering time into its read', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let reads = 0;
+      const shared = new SharedReads(async () => ++reads, { gatherMs: 10 });
+      const first = shared.get('game');
+      await vi.advanceTimersByTimeAsync(9);
+      const second = shared.get('game');
+      expect(reads).toBe(0); // still gathering
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await Promise.all([first, second])).toEqual([1, 1]);
+      const later = shared.get('game');
+      await vi.advanceTimersByTimeAsync(10);
+      expect(await later).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('hands a failed read to every caller that shared it, and reads again next time', async () => {

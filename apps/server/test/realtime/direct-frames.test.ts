@@ -26,7 +26,7 @@ describe('broadcast frames sent directly', () => {
     ws.on('message', (data, isBinary) => frames.push(isBinary ? '<binary>' : String(data)));
     await new Promise((resolve) => ws.once('open', resolve));
     ws.send('40{"preview":true}');
-    await expect.poll(() => frames.some((frame) => frame.startsWith('42["welcome"'))).toBe(true);
+    await expect.poll(() => frames.some((frame) => frame.startsWith('40{'))).toBe(true);
     const sid = (JSON.parse(frames.find((frame) => frame.startsWith('40'))!.slice(2)) as { sid: string }).sid;
     const socket = server.app.realtime.io.of('/').sockets.get(sid)!;
     const queued: unknown[] = [];
@@ -70,7 +70,7 @@ describe('broadcast frames sent directly', () => {
       reconnectionDelay: 200,
       reconnectionDelayMax: 200,
     });
-    await new Promise((resolve) => socket.once('welcome', resolve));
+    await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
     const received: number[] = [];
     socket.on('metadata', (metadata: unknown) => received.push((metadata as { n: number }).n));
     broadcast({ n: 1 });

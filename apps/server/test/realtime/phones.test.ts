@@ -24,7 +24,7 @@ afterAll(async () => {
 async function viewer(): Promise<ClientSocket> {
   const socket = connectSocket(server.url, { transports: ['websocket'], auth: { preview: true } });
   clients.push(socket);
-  await new Promise((resolve) => socket.once('welcome', resolve));
+  await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
   return socket;
 }
 

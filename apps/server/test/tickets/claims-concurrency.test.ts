@@ -63,7 +63,7 @@ describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
 
     // A lobby viewer on the last process hears the coalesced updates, wherever the claims land.
     const viewer = connectSocket(baseUrls.at(-1)!, { transports: ['websocket'], reconnection: false });
-    await new Promise((resolve) => viewer.on('welcome', resolve));
+    await new Promise((resolve) => viewer.once('connect', () => resolve(undefined)));
     const updates: GameMetadata[] = [];
     viewer.on('metadata', (metadata) => {
       if (metadata.gameUuid === gameId) updates.push(metadata);

@@ -296,7 +296,7 @@ describe('live metadata and cancellations', () => {
 
   it('pushes ticketsAvailable within a second of claims, coalescing a burst', async () => {
     socket = connectSocket(server.url, { transports: ['websocket'], reconnection: false });
-    await new Promise((resolve) => socket.on('welcome', resolve));
+    await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
     const game = await scheduleGame({ maxTickets: 50 });
     const players = await Promise.all(Array.from({ length: 6 }, () => newPlayer()));
     const updates: GameMetadata[] = [];
