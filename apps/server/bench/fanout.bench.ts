@@ -186,7 +186,7 @@ async function run(
   joinAnswer: unknown,
 ): Promise<RunResult & { sample: unknown; joinAnswer: unknown }> {
   const server = fork(SERVERS[target], [], {
-    execArgv: ['--expose-gc', '--import', 'tsx', ...(process.env.PRELOAD ? ['--import', process.env.PRELOAD] : [])],
+    execArgv: ['--expose-gc', '--import', 'tsx'],
     env: {
       ...process.env,
       BALL_INTERVAL_MS: String(INTERVAL_MS),
@@ -469,12 +469,21 @@ for (const baseline of ['ws', 'bare-socket.io']) {
     clients: CLIENTS,
     seconds: SECONDS,
     // Time to connect and join every viewer: the app's over the baseline's (lower is better).
-    connectRatio: ratio(meanOf(ours, (r) => r.connectSeconds), meanOf(base, (r) => r.connectSeconds)),
+    connectRatio: ratio(
+      meanOf(ours, (r) => r.connectSeconds),
+      meanOf(base, (r) => r.connectSeconds),
+    ),
     deliveryRateRatio: ratio(
       meanOf(ours, (r) => r.deliveriesPerSecond),
       meanOf(base, (r) => r.deliveriesPerSecond),
     ),
-    p99Ratio: ratio(meanOf(ours, (r) => r.p99), meanOf(base, (r) => r.p99)),
-    memoryRatio: ratio(meanOf(ours, (r) => r.kbPerConnection), meanOf(base, (r) => r.kbPerConnection)),
+    p99Ratio: ratio(
+      meanOf(ours, (r) => r.p99),
+      meanOf(base, (r) => r.p99),
+    ),
+    memoryRatio: ratio(
+      meanOf(ours, (r) => r.kbPerConnection),
+      meanOf(base, (r) => r.kbPerConnection),
+    ),
   });
 }

@@ -45,10 +45,6 @@ export function serverProbe(handlers: {
             gc?.();
             gc?.();
           }
-          if (process.env.HEAP_SNAPSHOT_TMP && (request.payload as { gc?: boolean } | undefined)?.gc) {
-            const v8 = await import('node:v8');
-            v8.writeHeapSnapshot(`${process.env.HEAP_SNAPSHOT_TMP}-${Date.now()}.heapsnapshot`);
-          }
           const memory = process.memoryUsage();
           const cpu = process.cpuUsage();
           const measure: ServerMeasure = {

@@ -44,7 +44,7 @@ describe('shared reads', () => {
     expect(reads).toBe(2);
   });
 
-  it('gathers the callers of the first one\'s gathering time into its read', async () => {
+  it("gathers the callers of the first one's gathering time into its read", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
       let reads = 0;
