@@ -45,6 +45,12 @@ interface CachedRooms {
   rooms: RoomWithoutClock[];
   jsonHeads: string[];
   gzipHeads: CompressedPart[];
+  /**
+   * The last answer of each kind and its millisecond: answers within one millisecond are the same
+   * bytes (at 10 000 requests a second, ten of them), so they are made once.
+   */
+  lastJson?: { at: number; body: string };
+  lastGzip?: { at: number; body: Buffer };
 }
 
 const EMPTY_LIST = storeAsIs('[]');
@@ -77,18 +83,27 @@ export class RoomsService {
    */
   async listRoomsJson(operator: string): Promise<string> {
     const now = this.clock();
-    const { jsonHeads } = await this.cached(operator, now);
-    const serverTime = serverTimeTail(now);
-    return `[${jsonHeads.map((head) => head + serverTime).join(',')}]`;
+    const cached = await this.cached(operator, now);
+    if (cached.lastJson?.at !== now) {
+      const serverTime = serverTimeTail(now);
+      cached.lastJson = { at: now, body: `[${cached.jsonHeads.map((head) => head + serverTime).join(',')}]` };
+    }
+    return cached.lastJson.body;
   }
 
   /** The same JSON gzipped: the pieces compressed once, each answer's time stored as it is. */
   async listRoomsGzip(operator: string): Promise<Buffer> {
     const now = this.clock();
-    const { gzipHeads } = await this.cached(operator, now);
-    if (gzipHeads.length === 0) return stitchGzip([EMPTY_LIST]);
-    const serverTime = storeAsIs(serverTimeTail(now));
-    return stitchGzip([...gzipHeads.flatMap((head) => [head, serverTime]), LIST_END]);
+    const cached = await this.cached(operator, now);
+    if (cached.lastGzip?.at !== now) {
+      const serverTime = storeAsIs(serverTimeTail(now));
+      const body =
+        cached.gzipHeads.length === 0
+          ? stitchGzip([EMPTY_LIST])
+          : stitchGzip([...cached.gzipHeads.flatMap((head) => [head, serverTime]), LIST_END]);
+      cached.lastGzip = { at: now, body };
+    }
+    return cached.lastGzip.body;
   }
 
   private cached(operator: string, now: number): Promise<CachedRooms> {

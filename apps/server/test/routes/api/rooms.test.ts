@@ -65,16 +65,20 @@ describe('GET /api/rooms', () => {
     }
   });
 
-  it('stamps every answer with a fresh server time, even from the cache', async () => {
-    const stamp = async () =>
-      Date.parse(
-        ((await (await fetch(`${server.url}/api/rooms?operator=enlivon`)).json()) as Room[])[0]!.serverTime,
-      );
-    const first = await stamp();
-    // Until the clock (the server's, on this machine) has moved past the first stamp.
-    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(first), { interval: 1 });
-    expect(await stamp()).toBeGreaterThan(first);
-  });
+  it.each(['identity', 'gzip'])(
+    'stamps every %s answer with a fresh server time, even from the cache',
+    async (encoding) => {
+      const stamp = async () => {
+        const { body } = await rawGet(`${server.url}/api/rooms?operator=enlivon`, encoding);
+        const json = encoding === 'gzip' ? gunzipSync(body).toString() : body.toString();
+        return Date.parse((JSON.parse(json) as Room[])[0]!.serverTime);
+      };
+      const first = await stamp();
+      // Until the clock (the server's, on this machine) has moved past the first stamp.
+      await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(first), { interval: 1 });
+      expect(await stamp()).toBeGreaterThan(first);
+    },
+  );
 
   it('answers in gzip to a client that asks for it, and as plain JSON to one that does not', async () => {
     const url = `${server.url}/api/rooms?operator=enlivon`;
