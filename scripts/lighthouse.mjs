@@ -52,6 +52,8 @@ async function stop(code) {
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(130));
+// However this script ends (a Chromium that cannot start crashes it from an event), the server goes too.
+process.on('exit', () => server.kill('SIGTERM'));
 
 async function waitForServer() {
   for (let i = 0; i < 180; i += 1) {
