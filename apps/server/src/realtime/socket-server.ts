@@ -127,11 +127,15 @@ export async function startRealtime(options: {
     }
   };
   const onDisconnect = () => options.socketsConnected.dec();
+  // The client's address, read from the connection's first request before it is let go: a client
+  // may leave the namespace and connect again over the same connection, with no request left.
+  const addresses = new WeakMap<object, string>();
   io.on('connection', (socket) => {
     // Every event, whatever handler takes it, passes the connection's and the address's limits;
     // a connection over either is closed. A connection lives on one process, so its own bucket
     // is local; an address's connections may be spread over processes, so that count is shared.
-    const address = options.clientAddress(socket.request);
+    const address = addresses.get(socket.conn) ?? options.clientAddress(socket.request);
+    addresses.set(socket.conn, address);
     letGoOfRequest(socket);
     const own = new TokenBucket(limits.perSocket.burst, limits.perSocket.perSecond);
     socket.use((_event, next) => {
@@ -176,8 +180,8 @@ function rememberUpgradeResponse(request: IncomingMessage, response: unknown, ne
  * memory guide drops the first of the two; the second is engine.io 6.6's own.
  */
 function letGoOfRequest(socket: RealtimeSocket): void {
-  const request = socket.conn.request as IncomingMessage & { [UPGRADE_RESPONSE]?: { req: unknown } };
-  if (request[UPGRADE_RESPONSE]) request[UPGRADE_RESPONSE].req = null;
+  const request = socket.conn.request as (IncomingMessage & { [UPGRADE_RESPONSE]?: { req: unknown } }) | null;
+  if (request?.[UPGRADE_RESPONSE]) request[UPGRADE_RESPONSE].req = null;
   (socket.conn as { request: unknown }).request = null;
 }
 
