@@ -463,27 +463,16 @@ for (const baseline of ['ws', 'bare-socket.io']) {
   const ours = of('socket.io');
   const base = of(baseline);
   if (!ours.length || !base.length) continue;
-  const meanOf = (runs: RunResult[], pick: (r: RunResult) => number) => mean(runs.map(pick));
+  // A figure of the app's runs over the same figure of the baseline's (means over the rounds).
+  const vs = (pick: (r: RunResult) => number) => ratio(mean(ours.map(pick)), mean(base.map(pick)));
   print({
     name: `fanout-vs-${baseline}`,
     clients: CLIENTS,
     seconds: SECONDS,
-    // Time to connect and join every viewer: the app's over the baseline's (lower is better).
-    connectRatio: ratio(
-      meanOf(ours, (r) => r.connectSeconds),
-      meanOf(base, (r) => r.connectSeconds),
-    ),
-    deliveryRateRatio: ratio(
-      meanOf(ours, (r) => r.deliveriesPerSecond),
-      meanOf(base, (r) => r.deliveriesPerSecond),
-    ),
-    p99Ratio: ratio(
-      meanOf(ours, (r) => r.p99),
-      meanOf(base, (r) => r.p99),
-    ),
-    memoryRatio: ratio(
-      meanOf(ours, (r) => r.kbPerConnection),
-      meanOf(base, (r) => r.kbPerConnection),
-    ),
+    // Time to connect and join every viewer (lower is better).
+    connectRatio: vs((r) => r.connectSeconds),
+    deliveryRateRatio: vs((r) => r.deliveriesPerSecond),
+    p99Ratio: vs((r) => r.p99),
+    memoryRatio: vs((r) => r.kbPerConnection),
   });
 }
