@@ -47,24 +47,46 @@ export class TicketsRepository {
   }
 
   /**
-   * Claims of distinct players in one call of deal_tickets (migration 0018): each is dealt as
-   * `claim` deals it, in order, in one statement and one commit. A player claiming at once on
-   * another process breaks tickets_game_player_key and undoes the whole group.
+   * Claims of distinct players for one game in one call of deal_ticket_group (migration 0019):
+   * each is answered as `claim` answers it, in order, in one statement and one commit. A player
+   * claiming at once on another process breaks tickets_game_player_key and undoes the whole group.
    */
-  async claimGroup(requests: readonly ClaimRequest[]): Promise<ClaimOutcome[]> {
+  async claimGroup(gameId: string, requests: readonly ClaimRequest[]): Promise<ClaimOutcome[]> {
     const claims = requests.map((request) => ({
-      gameId: request.gameId,
       roomId: request.roomId,
       playerId: request.claim.playerId,
       luckyFateMode: request.luckyFateMode,
       now: request.now.toISOString(),
       claim: request.claim,
     }));
-    const rows = await queryRows<{ claims: ClaimAnswer[] | string }>(
+    const rows = await queryRows<{ group: GroupAnswer | string }>(
       this.db,
-      sql`select deal_tickets(${OPERATOR}, ${CLAIM_STAGES_SQL}, ${JSON.stringify(claims)}::jsonb) as claims`,
+      sql`select deal_ticket_group(${gameId}, ${OPERATOR}, ${CLAIM_STAGES_SQL}, ${JSON.stringify(claims)}::jsonb) as group`,
     );
-    return fromJson(rows[0]!.claims).map(toOutcome);
+    const group = fromJson(rows[0]!.group);
+    if (!group.game) return requests.map(() => ({ kind: 'refused', game: undefined }));
+    const game = fromJsonRow(games, group.game);
+    return requests.map((request, i) => {
+      const answer = group.answers[i]!;
+      // The game's row as this claim left it: only its counters moved within the group.
+      const gameThen: GameRow = {
+        ...game,
+        ticketsAvailable: answer.left,
+        ticketsDealt: answer.dealt,
+        eventSeq: answer.seq,
+      };
+      if (answer.held) return { kind: 'existing', ticket: fromJsonRow(tickets, answer.held), game: gameThen };
+      const claimed = group.claimed[request.claim.playerId];
+      if (answer.event && claimed) {
+        return {
+          kind: 'created',
+          ticket: fromJsonRow(tickets, claimed),
+          game: gameThen,
+          event: answer.event,
+        };
+      }
+      return { kind: 'refused', game: gameThen };
+    });
   }
 
   /** The player's tickets that were not given back, with their games, oldest game first. */
@@ -126,6 +148,19 @@ interface ClaimAnswer {
   claimed?: Record<string, unknown>;
   event?: TicketClaimed;
   game: Record<string, unknown> | null;
+}
+
+/** deal_ticket_group's answer (migration 0019). */
+interface GroupAnswer {
+  game: Record<string, unknown> | null;
+  claimed: Record<string, Record<string, unknown>>;
+  answers: {
+    held?: Record<string, unknown>;
+    event?: TicketClaimed;
+    left: number;
+    dealt: number;
+    seq: number;
+  }[];
 }
 
 /** A table's row from its to_jsonb form, each column decoded as drizzle decodes it. */

@@ -67,7 +67,7 @@ export class TicketsService {
   // A game's claims that arrive while its previous group is dealt are dealt together: one
   // statement and one commit for the group (docs/performance.md, "Against a peer: claims in groups").
   private readonly deals = new GroupedCalls<ClaimRequest, ClaimOutcome>(
-    (_gameId, claims) => this.dealGroup(claims),
+    (gameId, claims) => this.dealGroup(gameId, claims),
     { maxGroup: 256, inFlight: 1 },
   );
 
@@ -110,7 +110,7 @@ export class TicketsService {
   }
 
   /** Deals a group of one game's claims, in order; a player's second claim in it comes after. */
-  private async dealGroup(claims: ClaimRequest[]): Promise<ClaimOutcome[]> {
+  private async dealGroup(gameId: string, claims: ClaimRequest[]): Promise<ClaimOutcome[]> {
     if (claims.length === 1) return [await this.dealOne(claims[0]!)];
     const players = new Set<string>();
     const firsts: number[] = [];
@@ -122,7 +122,10 @@ export class TicketsService {
     });
     let dealt: ClaimOutcome[];
     try {
-      dealt = await this.tickets.claimGroup(firsts.map((i) => claims[i]!));
+      dealt = await this.tickets.claimGroup(
+        gameId,
+        firsts.map((i) => claims[i]!),
+      );
     } catch (error) {
       // A player of the group claimed at once on another process: the group was undone.
       if (!isUniqueViolation(error)) throw error;
@@ -132,7 +135,10 @@ export class TicketsService {
     const outcomes: ClaimOutcome[] = [];
     firsts.forEach((claimIndex, i) => (outcomes[claimIndex] = dealt[i]!));
     if (agains.length > 0) {
-      const again = await this.dealGroup(agains.map((i) => claims[i]!));
+      const again = await this.dealGroup(
+        gameId,
+        agains.map((i) => claims[i]!),
+      );
       agains.forEach((claimIndex, i) => (outcomes[claimIndex] = again[i]!));
     }
     return outcomes;
