@@ -1,12 +1,27 @@
-import fastifyHelmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import type { IncomingMessage } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Preview mode, `/game/{id}?preview=1`: the one page a stream overlay may embed. */
 export function isPreviewPage(url: string | undefined): boolean {
   if (!url) return false;
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   return /^\/game\/[^/]+\/?$/.test(pathname) && searchParams.get('preview') === '1';
+}
+
+/**
+ * The headers helmet writes for these options, read once: they are the same for every answer,
+ * and helmet (through @fastify/helmet, which builds it again per request) was the largest cost of
+ * a cached GET and 3 % of a claim (docs/performance.md).
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => (headers[name] = value),
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
 }
 
 /**
@@ -25,42 +40,40 @@ export default fp(
     const socket = `${own.protocol === 'https:' ? 'wss:' : 'ws:'}//${own.host}`;
     const embeddable = (req: IncomingMessage) => options.embedOrigins.length > 0 && isPreviewPage(req.url);
 
-    // Built once: @fastify/helmet builds helmet per request, parsing the whole policy each time
-    // (the largest cost of a cached GET in docs/performance.md's rooms profile).
-    const contentSecurityPolicy = fastifyHelmet.contentSecurityPolicy({
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React and react-toastify set styles at run time; no script is ever inline.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        // hls.js fetches the stream's playlists and segments, and plays them through blob: URLs.
-        mediaSrc: ["'self'", 'blob:', ...options.videoOrigins],
-        connectSrc: ["'self'", socket, ...options.videoOrigins],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: [
-          (req: IncomingMessage) => (embeddable(req) ? options.embedOrigins.join(' ') : "'none'"),
-        ],
-        upgradeInsecureRequests: own.protocol === 'https:' ? [] : null,
-      },
-    });
-    app.addHook('onRequest', (request, reply, done) => contentSecurityPolicy(request.raw, reply.raw, done));
-    await app.register(fastifyHelmet, {
-      contentSecurityPolicy: false,
-      // HSTS is sent by the hook below, only over HTTPS.
-      strictTransportSecurity: false,
-      // X-Frame-Options can name no origin: DENY, dropped where an overlay may embed preview mode.
-      xFrameOptions: { action: 'deny' },
-    });
+    const headers = (frameAncestors: string[]) =>
+      helmetHeaders({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            // React and react-toastify set styles at run time; no script is ever inline.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            fontSrc: ["'self'", 'data:'],
+            // hls.js fetches the stream's playlists and segments, and plays them through blob: URLs.
+            mediaSrc: ["'self'", 'blob:', ...options.videoOrigins],
+            connectSrc: ["'self'", socket, ...options.videoOrigins],
+            workerSrc: ["'self'", 'blob:'],
+            manifestSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            frameAncestors,
+            upgradeInsecureRequests: own.protocol === 'https:' ? [] : null,
+          },
+        },
+        // HSTS is sent below, only over HTTPS.
+        strictTransportSecurity: false,
+        // X-Frame-Options can name no origin: DENY, and none where an overlay may embed preview mode.
+        xFrameOptions: frameAncestors[0] === "'none'" ? { action: 'deny' } : false,
+      });
+    const unframed = headers(["'none'"]);
+    const framed = options.embedOrigins.length > 0 ? headers(options.embedOrigins) : unframed;
 
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(embeddable(request.raw) ? framed : unframed);
       if (request.protocol === 'https' || options.nodeEnv === 'production') {
         reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       }
-      if (embeddable(request.raw)) reply.raw.removeHeader('X-Frame-Options');
+      done();
     });
   },
   { name: 'security-headers', dependencies: ['config'] },
