@@ -59,11 +59,11 @@ export class TicketsRepository {
       now: request.now.toISOString(),
       claim: request.claim,
     }));
-    const rows = await queryRows<{ group: GroupAnswer | string }>(
+    const rows = await queryRows<{ answer: GroupAnswer | string }>(
       this.db,
-      sql`select deal_ticket_group(${gameId}, ${OPERATOR}, ${CLAIM_STAGES_SQL}, ${JSON.stringify(claims)}::jsonb) as group`,
+      sql`select deal_ticket_group(${gameId}, ${OPERATOR}, ${CLAIM_STAGES_SQL}, ${JSON.stringify(claims)}::jsonb) as answer`,
     );
-    const group = fromJson(rows[0]!.group);
+    const group = fromJson(rows[0]!.answer);
     if (!group.game) return requests.map(() => ({ kind: 'refused', game: undefined }));
     const game = fromJsonRow(games, group.game);
     return requests.map((request, i) => {
