@@ -48,17 +48,26 @@ const toStatus = (row: PlayBreakRow | undefined): PlayBreakStatus => ({
     : null,
 });
 
+/** Why a player who is away may not claim nor play: the one message of every path. */
+export function awayRefusal(current: { kind: string; endsAt: Date }): ForbiddenError {
+  return new ForbiddenError(
+    SafetyErrorCode.onBreak,
+    SafetyMessage.onBreak(current.kind as 'break' | 'self-exclusion', current.endsAt),
+  );
+}
+
 /** What a game looks like to the join guard: only its stage matters. */
 export type GameStateOf = (gameId: string) => Promise<Stage | undefined>;
 
 /**
  * Take a break and self-exclusion: a player away cannot claim a ticket, enter a live show nor
- * play a move in one, on every path (HTTP claims, socket joins and actions); past results stay
- * open to them. A break is never shortened; hosts see only how many players are away.
+ * play a move in one, on every path (socket joins and actions here; HTTP claims in the deal's own
+ * statement, tickets/tickets.service.ts, refused with `awayRefusal` too); past results stay open
+ * to them. A break is never shortened; hosts see only how many players are away.
  */
 export class SafetyService {
-  // Every claim asks (a rush of them from thousands of players): the checks waiting while one
-  // read runs share the next read.
+  // A green room's joins ask at once (thousands of players): the checks waiting while one read
+  // runs share the next read.
   private readonly breaksInForce = new GroupedCalls<string, PlayBreakRow | undefined>(
     async (_, playerIds) => {
       const current = await this.repository.currentOfMany(playerIds, this.clock());
@@ -106,10 +115,10 @@ export class SafetyService {
     return toStatus(row);
   }
 
-  /** Refuses a player who is away: claims and moves in a live show. */
+  /** Refuses a player who is away: moves in a live show and its chat (claims: `awayRefusal`). */
   async assertMayPlay(playerId: string): Promise<void> {
     const current = await this.breaksInForce.call('', playerId);
-    if (current) throw this.refusal(current);
+    if (current) throw awayRefusal(current);
   }
 
   /**
@@ -121,17 +130,10 @@ export class SafetyService {
     if (!current) return;
     const stage = await this.gameStateOf(gameId);
     if (stage === undefined || isFinished(stage)) return;
-    throw this.refusal(current);
+    throw awayRefusal(current);
   }
 
   counts(): Promise<HostBreakCounts> {
     return this.repository.counts(this.clock());
-  }
-
-  private refusal(current: PlayBreakRow): ForbiddenError {
-    return new ForbiddenError(
-      SafetyErrorCode.onBreak,
-      SafetyMessage.onBreak(current.kind as 'break' | 'self-exclusion', current.endsAt),
-    );
   }
 }

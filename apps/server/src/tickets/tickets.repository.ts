@@ -15,40 +15,37 @@ export interface ClaimRequest {
   /** The engine's event of the claim, to be dealt its ticket index and default choice. */
   claim: TicketClaim;
   now: Date;
+  /**
+   * When the claimant's identity token was issued (ms): the deal refuses it if that is before the
+   * user's cut-off, and refuses a player who is away (migration 0020).
+   */
+  tokenIssuedAt: number;
+}
+
+/** A break or self-exclusion in force: its player claims nothing until it ends. */
+export interface PlayBreakInForce {
+  kind: 'break' | 'self-exclusion';
+  endsAt: Date;
 }
 
 /**
  * The ticket dealt with its game (as the claim left it) and the event stored, the ticket held,
- * or the game that refused.
+ * the game that refused, or the claimant barred: a token that no longer counts, a player away.
  */
 export type ClaimOutcome =
   | { kind: 'created'; ticket: TicketRow; game: GameRow; event: TicketClaimed }
   | { kind: 'existing'; ticket: TicketRow; game: GameRow }
-  | { kind: 'refused'; game: GameRow | undefined };
+  | { kind: 'refused'; game: GameRow | undefined }
+  | { kind: 'token-revoked' }
+  | { kind: 'away'; playBreak: PlayBreakInForce };
 
 export class TicketsRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Claims a ticket in one call of the deal_ticket function (migration 0014, docs/performance.md
-   * "Claims"): PL/pgSQL plans its statements once per connection. The same player claiming twice
-   * at once breaks tickets_game_player_key in one of the two (the caller retries and gets the
-   * held ticket).
-   */
-  async claim(request: ClaimRequest): Promise<ClaimOutcome> {
-    const { claim } = request;
-    const rows = await queryRows<{ claim: ClaimAnswer | string }>(
-      this.db,
-      sql`select deal_ticket(
-      ${request.gameId}, ${request.roomId}, ${claim.playerId}, ${OPERATOR}, ${CLAIM_STAGES_SQL},
-      ${request.luckyFateMode}, ${request.now.toISOString()}, ${JSON.stringify(claim)}::jsonb) as claim`,
-    );
-    return toOutcome(fromJson(rows[0]!.claim));
-  }
-
-  /**
-   * Claims of distinct players for one game in one call of deal_ticket_group (migration 0019):
-   * each is answered as `claim` answers it, in order, in one statement and one commit. A player
+   * Claims of distinct players for one game in one call of deal_ticket_group (migrations 0019 and
+   * 0020, docs/performance.md "Claims"): who may claim, then the deal, each claim in order, in one
+   * statement and one commit; PL/pgSQL plans its statements once per connection. A player
    * claiming at once on another process breaks tickets_game_player_key and undoes the whole group.
    */
   async claimGroup(gameId: string, requests: readonly ClaimRequest[]): Promise<ClaimOutcome[]> {
@@ -58,15 +55,19 @@ export class TicketsRepository {
       luckyFateMode: request.luckyFateMode,
       now: request.now.toISOString(),
       claim: request.claim,
+      issuedAt: request.tokenIssuedAt,
     }));
     const rows = await queryRows<{ answer: GroupAnswer | string }>(
       this.db,
       sql`select deal_ticket_group(${gameId}, ${OPERATOR}, ${CLAIM_STAGES_SQL}, ${JSON.stringify(claims)}::jsonb) as answer`,
     );
     const group = fromJson(rows[0]!.answer);
-    if (!group.game) return requests.map(() => ({ kind: 'refused', game: undefined }));
-    const game = fromJsonRow(games, group.game);
-    return requests.map((request, i) => {
+    const game = group.game && fromJsonRow(games, group.game);
+    return requests.map((request, i): ClaimOutcome => {
+      const barred = group.barred[request.claim.playerId];
+      if (barred === 'revoked') return { kind: 'token-revoked' };
+      if (barred) return { kind: 'away', playBreak: { kind: barred.kind, endsAt: new Date(barred.endsAt) } };
+      if (!game) return { kind: 'refused', game: undefined };
       const answer = group.answers[i]!;
       // The game's row as this claim left it: only its counters moved within the group.
       const gameThen: GameRow = {
@@ -132,26 +133,9 @@ function fromJson<T>(raw: T | string): T {
   return typeof raw === 'string' ? (JSON.parse(raw) as T) : raw;
 }
 
-function toOutcome(answer: ClaimAnswer): ClaimOutcome {
-  const game = answer.game ? fromJsonRow(games, answer.game) : undefined;
-  if (!game) return { kind: 'refused', game };
-  if (answer.held) return { kind: 'existing', ticket: fromJsonRow(tickets, answer.held), game };
-  if (answer.claimed && answer.event) {
-    return { kind: 'created', ticket: fromJsonRow(tickets, answer.claimed), game, event: answer.event };
-  }
-  return { kind: 'refused', game };
-}
-
-/** deal_ticket's answer: rows as to_jsonb gives them (column names, timestamps as text). */
-interface ClaimAnswer {
-  held?: Record<string, unknown>;
-  claimed?: Record<string, unknown>;
-  event?: TicketClaimed;
-  game: Record<string, unknown> | null;
-}
-
-/** deal_ticket_group's answer (migration 0019). */
+/** deal_ticket_group's answer (migrations 0019, 0020): rows as to_jsonb gives them. */
 interface GroupAnswer {
+  barred: Record<string, 'revoked' | { kind: PlayBreakInForce['kind']; endsAt: string }>;
   game: Record<string, unknown> | null;
   claimed: Record<string, Record<string, unknown>>;
   answers: {

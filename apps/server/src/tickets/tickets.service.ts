@@ -22,6 +22,8 @@ import type { LiveGames } from '../live/live-games.service';
 import type { MetadataPublisher } from '../lobby/metadata-publisher';
 import { ConflictError, NotFoundError, type DomainError } from '../errors';
 import { GroupedCalls } from '../db/grouped-calls';
+import { identityRefusal } from '../auth/authenticate';
+import { awayRefusal } from '../safety/safety.service';
 import type { ClaimOutcome, ClaimRequest, TicketRow, TicketsRepository } from './tickets.repository';
 
 function toActiveTicket(ticket: TicketRow, game: GameRow): ActiveTicket {
@@ -82,12 +84,15 @@ export class TicketsService {
 
   /**
    * Claims a ticket. `luckyFatePick` is given for pre-game games (the purchase page's card) and
-   * null for in-game ones, where the card is picked during the show.
+   * null for in-game ones, where the card is picked during the show. Who may claim is judged in
+   * the same statement as the deal: the claimant's token against their cut-off (`tokenIssuedAt`,
+   * which the route's `authenticateForClaim` leaves to this), and a break in force.
    */
   async claim(request: {
     gameId: string;
     roomId: string;
     playerId: string;
+    tokenIssuedAt: number;
     luckyFatePick: number | null;
   }): Promise<ClaimResponse> {
     const now = this.clock();
@@ -98,8 +103,11 @@ export class TicketsService {
       luckyFateMode: luckyFateModeOfClaim(luckyFatePick),
       claim: ticketClaim({ at: now.getTime(), playerId: request.playerId, luckyFatePick }),
       now,
+      tokenIssuedAt: request.tokenIssuedAt,
     };
     const outcome = await this.deals.call(request.gameId, claim);
+    if (outcome.kind === 'token-revoked') throw identityRefusal('invalid');
+    if (outcome.kind === 'away') throw awayRefusal(outcome.playBreak);
     if (outcome.kind === 'refused') throw this.refusal(outcome.game, request, now);
     if (outcome.kind === 'created') {
       // Not waited for: the answer does not hang on the broadcast.
@@ -145,12 +153,13 @@ export class TicketsService {
   }
 
   private async dealOne(claim: ClaimRequest): Promise<ClaimOutcome> {
+    const deal = async () => (await this.tickets.claimGroup(claim.gameId, [claim]))[0]!;
     try {
-      return await this.tickets.claim(claim);
+      return await deal();
     } catch (error) {
       // The same player claiming twice at once: one wins, the other gets the ticket it holds.
       if (!isUniqueViolation(error)) throw error;
-      return this.tickets.claim(claim);
+      return deal();
     }
   }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOKEN_CUTOFF_CACHE_MS, TokenCutoffs } from '../../src/auth/token-cutoffs';
 import { users } from '../../src/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { insertGame, insertRoom } from '../support/fixtures';
 import { Browser, identityToken, registeredPlayer } from '../support/http';
 import { api, type GameSocket } from '../support/live';
 
@@ -45,6 +46,14 @@ const connected = (client: GameSocket) =>
 const disconnected = (client: GameSocket) =>
   new Promise<string>((resolve) => client.once('disconnect', (reason) => resolve(reason)));
 const settings = (token: string) => api(server.url, 'GET', '/api/operator/user', token);
+// A claim judges the token's cut-off in the deal's own statement (tickets/tickets.service.ts).
+const claim = async (token: string) => {
+  const db = server.app.database.db;
+  const roomUuid = await insertRoom(db, `Cut-offs ${randomUUID()}`);
+  const gameUuid = await insertGame(db, roomUuid, { startsInMs: 3_600_000, maxTickets: 10 });
+  return api(server.url, 'POST', '/api/claim-ticket', token, { gameUuid, roomUuid });
+};
+const notValid = { status: 401, body: { message: 'authorization: the identity token is not valid.' } };
 
 async function resetCode(email: string): Promise<string> {
   const mailsTo = async () =>
@@ -81,10 +90,8 @@ describe('identity tokens end with what should end them', () => {
     expect(reset.status).toBe(200);
     expect(await closed).toBe('io server disconnect');
 
-    expect(await settings(player.token)).toMatchObject({
-      status: 401,
-      body: { message: 'authorization: the identity token is not valid.' },
-    });
+    expect(await settings(player.token)).toMatchObject(notValid);
+    expect(await claim(player.token)).toMatchObject(notValid);
     const again = socket(player.token);
     expect(await connected(again)).toBe(false);
     again.close();
@@ -95,6 +102,7 @@ describe('identity tokens end with what should end them', () => {
     expect(signIn.status).toBe(200);
     const fresh = await identityToken(browser);
     expect((await settings(fresh)).status).toBe(200);
+    expect((await claim(fresh)).status).toBe(201);
     const reconnected = socket(fresh);
     expect(await connected(reconnected)).toBe(true);
     reconnected.close();
@@ -128,6 +136,7 @@ describe('identity tokens end with what should end them', () => {
     await server.app.database.db.delete(users).where(eq(users.id, player.userId));
 
     expect((await settings(player.token)).status).toBe(401);
+    expect(await claim(player.token)).toMatchObject(notValid);
     const again = socket(player.token);
     expect(await connected(again)).toBe(false);
     again.close();

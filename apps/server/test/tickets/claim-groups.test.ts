@@ -1,7 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketClaim } from '@ruthless/game';
-import { gameEvents, games, playerProfiles, tickets } from '../../src/db/schema';
+import { CLAIM_STAGES, ticketClaim } from '@ruthless/game';
+import { OPERATOR } from '@ruthless/protocol';
+import { queryRows } from '../../src/db/database';
+import { gameEvents, games, playBreaks, playerProfiles, tickets, tokenCutoffs } from '../../src/db/schema';
 import {
   TicketsRepository,
   type ClaimOutcome,
@@ -20,6 +22,7 @@ afterAll(async () => {
 
 /** What a claim's answer says, without the ids and times that differ between two games. */
 function answerOf(outcome: ClaimOutcome) {
+  if (outcome.kind === 'token-revoked' || outcome.kind === 'away') return outcome;
   const game = outcome.game && {
     ticketsAvailable: outcome.game.ticketsAvailable,
     ticketsDealt: outcome.game.ticketsDealt,
@@ -54,8 +57,11 @@ describe('a group of claims dealt in one statement', () => {
       luckyFateMode: 'in-game',
       claim: ticketClaim({ at: now.getTime(), playerId: players[player]!.id, luckyFatePick: null }),
       now,
+      tokenIssuedAt: now.getTime() - 60_000,
       ...options,
     });
+    const one = async (gameId: string, claim: ClaimRequest) =>
+      (await repository.claimGroup(gameId, [claim]))[0]!;
     // Player 0 holds a ticket already; then a group with every answer a claim can get: held, dealt
     // (one with a default choice of steal), wrong room, wrong lucky-fate mode, too late, sold out.
     const claims = (gameId: string) => [
@@ -72,10 +78,10 @@ describe('a group of claims dealt in one statement', () => {
       request(gameId, 5),
       request(gameId, 6),
     ];
-    for (const gameId of [oneByOne!, grouped!]) await repository.claim(request(gameId, 0));
+    for (const gameId of [oneByOne!, grouped!]) await one(gameId, request(gameId, 0));
 
     const expected: ClaimOutcome[] = [];
-    for (const claim of claims(oneByOne!)) expected.push(await repository.claim(claim));
+    for (const claim of claims(oneByOne!)) expected.push(await one(oneByOne!, claim));
     const answers = await repository.claimGroup(grouped!, claims(grouped!));
 
     expect(answers.map(answerOf)).toEqual(expected.map(answerOf));
@@ -112,6 +118,87 @@ describe('a group of claims dealt in one statement', () => {
     ).toEqual(['share', 'share', 'steal', 'share']);
   });
 
+  it('bars a token issued before its cut-off, a deleted player and a player away, and deals the rest', async () => {
+    const db = server.app.database.db;
+    const repository = new TicketsRepository(db);
+    const roomId = await insertRoom(db, 'Barred');
+    const gameId = await insertGame(db, roomId, { startsInMs: 3_600_000, maxTickets: 10 });
+    const players = await insertPlayers(server.app, 6, 'Barred', { registered: true });
+    const now = new Date();
+    const issuedAt = now.getTime() - 60_000;
+    const request = (playerId: string): ClaimRequest => ({
+      gameId,
+      roomId,
+      luckyFateMode: 'in-game',
+      claim: ticketClaim({ at: now.getTime(), playerId, luckyFatePick: null }),
+      now,
+      tokenIssuedAt: issuedAt,
+    });
+    const [reset, resetBefore, onBreak, breakOver, excluded, holder] = players.map((player) => player.id);
+    // A password reset after the token (refused), another before it (the token counts).
+    await db.insert(tokenCutoffs).values([
+      { userId: reset!, validAfter: new Date(issuedAt + 1) },
+      { userId: resetBefore!, validAfter: new Date(issuedAt) },
+    ]);
+    const away = (userId: string, kind: string, period: string, endsAt: Date) => ({
+      userId,
+      kind,
+      period,
+      startedAt: new Date(now.getTime() - 3_600_000),
+      endsAt,
+    });
+    const breakEnds = new Date(now.getTime() + 3_600_000);
+    const exclusionEnds = new Date(now.getTime() + 7_200_000);
+    await db
+      .insert(playBreaks)
+      .values([
+        away(onBreak!, 'break', '24h', breakEnds),
+        away(breakOver!, 'break', '24h', now),
+        away(excluded!, 'break', '24h', breakEnds),
+        away(excluded!, 'self-exclusion', '6m', exclusionEnds),
+      ]);
+    // A ticket held from before a break taken since: the break still bars the claim.
+    await repository.claimGroup(gameId, [request(holder!)]);
+    await db.insert(playBreaks).values(away(holder!, 'break', '24h', breakEnds));
+    const gone = '00000000-0000-4000-8000-00000000dead';
+
+    const answers = await repository.claimGroup(
+      gameId,
+      [reset, resetBefore, onBreak, breakOver, excluded, holder, gone].map((id) => request(id!)),
+    );
+    expect(answers.map((answer) => (answer.kind === 'away' ? answer.playBreak : answer.kind))).toEqual([
+      'token-revoked',
+      'created',
+      { kind: 'break', endsAt: breakEnds },
+      'created',
+      // The one that ends last.
+      { kind: 'self-exclusion', endsAt: exclusionEnds },
+      { kind: 'break', endsAt: breakEnds },
+      'token-revoked',
+    ]);
+    const dealt = await db
+      .select({ playerId: tickets.playerId })
+      .from(tickets)
+      .where(eq(tickets.gameId, gameId));
+    expect(dealt.map((ticket) => ticket.playerId).sort()).toEqual([resetBefore, breakOver, holder].sort());
+    // Barred before the game is looked for.
+    expect(await repository.claimGroup(gone, [request(reset!)])).toEqual([{ kind: 'token-revoked' }]);
+
+    // A process of the previous release sends no token time: it judged who may claim before.
+    const { claim } = request(onBreak!);
+    const previousRelease = [{ roomId, playerId: onBreak, luckyFateMode: 'in-game', now, claim }];
+    const [previous] = await queryRows<{
+      answer: { barred: object; answers: { event?: object }[] } | string;
+    }>(
+      db,
+      sql`select deal_ticket_group(${gameId}, ${OPERATOR}, string_to_array(${CLAIM_STAGES.join(',')}, ','),
+        ${JSON.stringify(previousRelease)}::jsonb) as answer`,
+    );
+    const answer = typeof previous!.answer === 'string' ? JSON.parse(previous!.answer) : previous!.answer;
+    expect(answer.barred).toEqual({});
+    expect(answer.answers[0].event).toMatchObject({ type: 'ticket-claimed', playerId: onBreak });
+  });
+
   it('refuses every claim of a group for a game that does not exist', async () => {
     const repository = new TicketsRepository(server.app.database.db);
     const [player] = await insertPlayers(server.app, 1, 'Nowhere');
@@ -122,6 +209,7 @@ describe('a group of claims dealt in one statement', () => {
       luckyFateMode: 'in-game',
       claim: ticketClaim({ at: Date.now(), playerId: player!.id, luckyFatePick: null }),
       now: new Date(),
+      tokenIssuedAt: Date.now(),
     };
     expect(await repository.claimGroup(gameId, [claim, claim])).toEqual([
       { kind: 'refused', game: undefined },

@@ -13,8 +13,9 @@ import { PLAYER_ERRORS as errors } from '../../schemas/errors';
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tickets } = app;
   const guards = [app.authenticate, app.requireOperator];
-  // A player on a break or self-excluded claims nothing (safety/safety.service.ts).
-  const claimGuards = [...guards, app.requireMayPlay];
+  // The token's cut-off and a break in force (a player away claims nothing) are judged in the
+  // claim's own statement (tickets/tickets.service.ts).
+  const claimGuards = [app.authenticateForClaim, app.requireOperator];
 
   app.post(
     '/claim-ticket',
@@ -33,6 +34,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         gameId: request.body.gameUuid,
         roomId: request.body.roomUuid,
         playerId: request.player!.id,
+        tokenIssuedAt: request.player!.issuedAt,
         luckyFatePick: null,
       });
       return reply.status(result.created ? 201 : 200).send(result);
@@ -56,6 +58,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         gameId: request.body.gameUuid,
         roomId: request.body.roomUuid,
         playerId: request.player!.id,
+        tokenIssuedAt: request.player!.issuedAt,
         luckyFatePick: request.body.luckyFateCard,
       });
       return reply.status(result.created ? 201 : 200).send(result);
