@@ -148,7 +148,7 @@ export class LiveGames {
   }
 
   /**
-   * A claim the tickets' one statement stored (deal_ticket, with `row` as it left the game): the
+   * A claim the tickets' one statement stored (deal_ticket_group, with `row` as it left the game): the
    * engine's reducer folds it into the game this process follows and its viewers get it at once.
    * A game not followed here, or followed behind this claim, catches up from the log instead.
    */
