@@ -1,3 +1,4 @@
+-- contract: deal_tickets (0018), which the release of 0019 stopped calling; the rest expands.
 -- Who may claim, judged in the deal (tickets.service.ts; docs/performance.md, "One round trip"):
 -- a claim that carries `issuedAt` (its identity token's, ms since the epoch) is barred when the
 -- token was issued before its user's cut-off or the user is gone ('revoked'), or when the player
@@ -7,7 +8,8 @@
 -- break counts for claims at once. A barred claim deals nothing, even to a player holding a
 -- ticket. A claim without `issuedAt` (from a process of the previous release, which read both
 -- first) is dealt as before, and the answer only gains `barred`, which that release ignores.
--- deal_tickets (0018) is dropped: the release that called it is two releases back.
+-- deal_tickets (0018) is dropped: the release that called it is two releases back, so no
+-- running release (nor one rolled back to) calls it.
 -- p_claims: [{roomId, playerId, luckyFateMode, now, claim, issuedAt?}]. The answer: 0019's, with
 -- barred: {playerId: 'revoked' | {kind, endsAt}}, also for a game that does not exist.
 DROP FUNCTION IF EXISTS "deal_tickets"(text, text[], jsonb);
