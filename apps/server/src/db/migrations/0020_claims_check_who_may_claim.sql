@@ -38,8 +38,7 @@ DECLARE
 	barred jsonb;
 BEGIN
 	SELECT coalesce(jsonb_object_agg(c.player, CASE
-			WHEN u."id" IS NULL OR extract(epoch FROM cut."valid_after") * 1000 > c.issued_at
-				THEN to_jsonb('revoked'::text)
+			WHEN token.revoked THEN to_jsonb('revoked'::text)
 			ELSE jsonb_build_object('kind', away."kind", 'endsAt', away."ends_at") END), '{}')
 	INTO barred
 	FROM (SELECT (value->>'playerId')::uuid AS player, (value->>'issuedAt')::numeric AS issued_at,
@@ -47,13 +46,16 @@ BEGIN
 		FROM jsonb_array_elements(p_claims) WHERE value ? 'issuedAt') c
 	LEFT JOIN "users" u ON u."id" = c.player
 	LEFT JOIN "token_cutoffs" cut ON cut."user_id" = c.player
+	CROSS JOIN LATERAL (
+		SELECT u."id" IS NULL
+			OR coalesce(extract(epoch FROM cut."valid_after") * 1000 > c.issued_at, false) AS revoked
+	) token
 	LEFT JOIN LATERAL (
 		SELECT b."kind", b."ends_at" FROM "play_breaks" b
 		WHERE b."user_id" = c.player AND b."ends_at" > c.at
 		ORDER BY b."ends_at" DESC LIMIT 1
 	) away ON true
-	WHERE u."id" IS NULL OR extract(epoch FROM cut."valid_after") * 1000 > c.issued_at
-		OR away."ends_at" IS NOT NULL;
+	WHERE token.revoked OR away."ends_at" IS NOT NULL;
 	SELECT * INTO game FROM "games" WHERE "id" = p_game_id FOR UPDATE;
 	IF NOT FOUND THEN
 		RETURN jsonb_build_object(
