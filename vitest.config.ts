@@ -108,7 +108,7 @@ export default defineConfig({
         resolve: webResolve,
         test: {
           name: 'web-components',
-          include: ['apps/web/src/**/*.test.tsx'],
+          include: ['apps/web/{src,test}/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/test/setup-dom.ts'],
         },
