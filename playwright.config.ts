@@ -33,6 +33,11 @@ export default defineConfig({
     deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
+    // Less motion, as a player may ask for (the app honours it everywhere, global.css): the show's
+    // animations cost a two-core machine most of its CPU. A test of an animation asks for motion
+    // (test.use({ reducedMotion: 'no-preference' })); every spec imports `test` from
+    // e2e/support/fixtures.ts, which also swaps the host video for a tiny one.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     // The service worker would answer requests before page.route() sees them: off except in
     // e2e/pwa.spec.ts, which tests it.

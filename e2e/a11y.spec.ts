@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page } from './support/fixtures';
 import { createPlayer, expect, test } from './support/auth';
 import { COLOUR_RULES, seriousViolationsNow } from './support/axe';
 import { signInHost, type Host } from './support/lobby-host';

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page } from './support/fixtures';
 import { expect, test, toast, uniqueEmail } from './support/auth';
 import { startOidcServer, type OidcServer } from '../test/support/oidc-server';
 import { pickPort, startServer, type TestServer } from './support/server';

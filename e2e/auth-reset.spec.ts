@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page } from './support/fixtures';
 import { closeToasts, createPlayer, expect, signInWithForm, test, toast } from './support/auth';
 import { newestResetPath } from './support/mail';
 import { pickPort, startServer, type TestServer } from './support/server';

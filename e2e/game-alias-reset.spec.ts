@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test, expect } from '@playwright/test';
+import { test, expect } from './support/fixtures';
 import { dismissSoundModal } from './support/game-show';
 import { signInHost, type Host } from './support/lobby-host';
 import { baseUrl, claimTicketViaApi, signUpPlayer, uniqueAddress } from './support/lobby-players';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './support/fixtures';
 import { dismissSoundModal, twoFinalistsShow } from './support/game-show';
 import { signInHost, type Host } from './support/lobby-host';
 

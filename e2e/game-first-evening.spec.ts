@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './support/fixtures';
 import type { GameEventLog } from '@ruthless/protocol';
 import { dismissSoundModal, resultsOf } from './support/game-show';
 import { signInHost, type Host } from './support/lobby-host';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './support/fixtures';
 import { dismissSoundModal } from './support/game-show';
 import { signInHost, type Host } from './support/lobby-host';
 import {

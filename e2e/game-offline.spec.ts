@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './support/fixtures';
 import { dismissSoundModal, resultsOf, twoFinalistsShow } from './support/game-show';
 import { signInHost, type Host } from './support/lobby-host';
 

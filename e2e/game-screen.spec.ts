@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './support/fixtures';
 import { hostVideoState, refuseAutoplayWithSound, setSoundPolicy } from './support/game-media';
 import { signInHost, type Host } from './support/lobby-host';
 import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { seriousViolations } from './support/axe';
 import { hostDesk } from './support/host-desk';
 import { signInHost, type Host } from './support/lobby-host';

@@ -1,4 +1,4 @@
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from './support/fixtures';
 import { dismissSoundModal, resultsOf } from './support/game-show';
 import { hostDesk } from './support/host-desk';
 import { signInHost, type Host } from './support/lobby-host';

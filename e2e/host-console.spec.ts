@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { boardCalled, dismissSoundModal, resultsOf } from './support/game-show';
 import { hostDesk } from './support/host-desk';
 import { signInHost, type Host } from './support/lobby-host';

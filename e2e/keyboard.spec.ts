@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page } from './support/fixtures';
 import { createPlayer, expect, test } from './support/auth';
 import { dismissSoundModal } from './support/game-show';
 import { signInHost, type Host } from './support/lobby-host';

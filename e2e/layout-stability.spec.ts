@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 // Layout stability (issue 15): the landing's form must not jump when the upcoming shows arrive.
 test('the landing page does not shift when the upcoming shows load', async ({ page }) => {

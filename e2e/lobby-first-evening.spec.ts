@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from './support/fixtures';
 import type { GameResults } from '@ruthless/protocol';
 import { closeToasts } from './support/auth';
 import { signInHost, type Host } from './support/lobby-host';

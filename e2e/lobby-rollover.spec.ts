@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './support/fixtures';
 import type { GameResults } from '@ruthless/protocol';
 import { signInHost, type Host } from './support/lobby-host';
 import { gameRow, openRoom } from './support/lobby-page';

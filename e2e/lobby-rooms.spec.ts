@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './support/fixtures';
 import { signInHost, type Host } from './support/lobby-host';
 import { dataLayer, gameRow, openRoom, swipeLeft, untilStill } from './support/lobby-page';
 import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';
@@ -17,32 +17,36 @@ test.afterAll(async () => {
 const themeGlow = (page: Page) =>
   page.evaluate<string>("getComputedStyle(document.documentElement).getPropertyValue('--theme-glow').trim()");
 
-test('the room in the centre glows with a pulsing light of its own, which only fades in and out', async ({
-  page,
-}) => {
-  await signUpPlayer(page.request);
-  await page.goto('/');
-  const selected = page.getByRole('region', { name: 'Rooms' }).locator('[aria-pressed="true"]');
-  await expect(selected).toHaveCount(1);
-  // The light is the card's ::before (styles/pulse.module.css): an inner glow whose opacity alone
-  // is animated, so the compositor runs it and the card is never repainted for it.
-  const light = await selected.evaluate((card) => {
-    const style = getComputedStyle(card, '::before');
-    const keyframes = [...document.styleSheets]
-      .flatMap((sheet) => [...sheet.cssRules])
-      .find(
-        (rule): rule is CSSKeyframesRule =>
-          rule instanceof CSSKeyframesRule && rule.name === style.animationName,
-      );
-    return {
-      glow: style.boxShadow,
-      duration: style.animationDuration,
-      animated: [...(keyframes?.cssRules ?? [])].map((frame) => (frame as CSSKeyframeRule).style.cssText),
-    };
+test.describe('with motion', () => {
+  // The pulse is an animation: with reduced motion (the tests' default) it would not run.
+  test.use({ reducedMotion: 'no-preference' });
+  test('the room in the centre glows with a pulsing light of its own, which only fades in and out', async ({
+    page,
+  }) => {
+    await signUpPlayer(page.request);
+    await page.goto('/');
+    const selected = page.getByRole('region', { name: 'Rooms' }).locator('[aria-pressed="true"]');
+    await expect(selected).toHaveCount(1);
+    // The light is the card's ::before (styles/pulse.module.css): an inner glow whose opacity alone
+    // is animated, so the compositor runs it and the card is never repainted for it.
+    const light = await selected.evaluate((card) => {
+      const style = getComputedStyle(card, '::before');
+      const keyframes = [...document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules])
+        .find(
+          (rule): rule is CSSKeyframesRule =>
+            rule instanceof CSSKeyframesRule && rule.name === style.animationName,
+        );
+      return {
+        glow: style.boxShadow,
+        duration: style.animationDuration,
+        animated: [...(keyframes?.cssRules ?? [])].map((frame) => (frame as CSSKeyframeRule).style.cssText),
+      };
+    });
+    expect(light.glow).toContain('inset');
+    expect(light.duration).toBe('2.4s');
+    expect(light.animated).toEqual(['opacity: 1;']);
   });
-  expect(light.glow).toContain('inset');
-  expect(light.duration).toBe('2.4s');
-  expect(light.animated).toEqual(['opacity: 1;']);
 });
 
 test('the background follows the room in the centre of the carousel', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { readFile } from 'node:fs/promises';
-import { test, expect } from '@playwright/test';
+import { test, expect } from './support/fixtures';
 import { signInHost, type Host } from './support/lobby-host';
 import { dataLayer, gameRow, openRoom } from './support/lobby-page';
 import { claimTicketViaApi, signUpPlayer } from './support/lobby-players';

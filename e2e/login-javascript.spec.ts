@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Browser, type Page, type Response, type Route } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Response, type Route } from './support/fixtures';
 
 // /login's JavaScript before a person can type (issue 30). The build's route budget
 // (apps/web/vite/route-budgets.ts) reads the chunk graph, where a dynamic import does not say

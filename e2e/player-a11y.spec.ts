@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { seriousViolations } from './support/axe';
 import { dismissSoundModal } from './support/game-show';
 import { signInHost, type Host } from './support/lobby-host';

@@ -1,4 +1,4 @@
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from './support/fixtures';
 import { hostVideoState, refuseAutoplayWithSound } from './support/game-media';
 import { signInHost, type Host } from './support/lobby-host';
 import { gameRow, openRoom, untilStill } from './support/lobby-page';

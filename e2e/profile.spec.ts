@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page } from './support/fixtures';
 import {
   closeToasts,
   createPlayer,

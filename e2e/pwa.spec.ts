@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 // Installable (issue 15): the web app manifest, a service worker that precaches the shell but
 // never API or realtime traffic, and an offline page.

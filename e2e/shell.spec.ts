@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from './support/fixtures';
 import type { GameResults } from '@ruthless/protocol';
 import { createPlayer, expect, test, toast } from './support/auth';
 import { dismissSoundModal } from './support/game-show';

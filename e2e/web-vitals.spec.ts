@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/fixtures';
 
 // Field web vitals (issue 15): the reporter loads after the first screen, off its critical path,
 // and still sends what was measured before it loaded (its observers are buffered). That it brings

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from './fixtures';
 
 /**
  * Helpers of the accounts browser tests: unique players, one client address per test (the server
