@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { globSync } from 'tinyglobby';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { POSTGRES_PASS } from './test/postgres-pass';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -39,6 +40,14 @@ const serverFilesAlone = [
   'apps/server/test/live/live-stream.test.ts',
 ];
 
+/**
+ * `SERVER_TESTS=postgres-pass` (.ci/run's second pass, on PostgreSQL + Redis) keeps only the
+ * server files whose answer can differ there, listed with their reasons in
+ * test/postgres-pass.ts.
+ */
+const postgresPassOnly = process.env.SERVER_TESTS === 'postgres-pass';
+const postgresPassFiles = Object.keys(POSTGRES_PASS).map((file) => `apps/server/test/${file}`);
+
 /** The real app on a real database, over HTTP and sockets (apps/server/test/). */
 function serverProject({
   name,
@@ -54,7 +63,11 @@ function serverProject({
   return {
     test: {
       name,
-      include,
+      include: postgresPassOnly
+        ? include
+            .flatMap((glob) => globSync(glob, { cwd: root }))
+            .filter((file) => postgresPassFiles.includes(file))
+        : include,
       exclude: ['**/node_modules/**', ...exclude],
       fileParallelism,
       // Each file starts a real app on a real database: give them time.

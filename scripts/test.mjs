@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { playwrightFailures, playwrightFlaky, vitestFailures } from './failed-tests.mjs';
+import { slowestLines } from './slowest-files.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -142,6 +143,8 @@ for (const step of steps) {
   console.log(`  ${step.ok ? '✔' : '✘'} ${step.name.padEnd(28)} ${duration(step.seconds).padStart(12)}`);
 }
 console.log(`  ${'npm test (wall clock)'.padEnd(30)} ${duration(summary.seconds).padStart(12)}`);
+if (vitest) console.log(slowestLines('unit and integration', vitest).join('\n'));
+if (playwright) console.log(slowestLines('browser', playwright).join('\n'));
 
 console.log('\nSummary');
 console.log(`  unit and integration: ${unit.passed} passed, ${unit.failed} failed`);

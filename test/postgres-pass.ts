@@ -1,0 +1,68 @@
+/**
+ * The server test files (of apps/server/test/) that .ci/run runs a second time, on PostgreSQL and Redis
+ * (`SERVER_TESTS=postgres-pass`, read by vitest.config.ts), each with why its answer can differ
+ * there: SQL written by hand (a repository's statements, the migrations and their functions),
+ * locks and concurrency (PGlite serves one connection at a time), Redis (the realtime adapter,
+ * rate limits, sessions, host intents), several processes, the compiled server in each
+ * configuration, the deploy recipe. The first pass (PGlite, `npm test`) runs every file.
+ *
+ * Left out, because nothing they assert reaches the database or Redis in a way that differs:
+ * config.test.ts (environment parsing), auth/google.test.ts and auth/identity-verifier.test.ts
+ * (the OpenID Connect trip and token checks), chat/chat-feed.test.ts, db/grouped-calls.test.ts,
+ * db/shared-reads.test.ts and live/game-runner.test.ts (in-process logic on fake timers),
+ * deploy/observability.test.ts and deploy/systemd-units.test.ts (files of the recipe),
+ * mail/mail.test.ts, plugins/external/security-headers.test.ts, rooms/stitched-gzip.test.ts,
+ * routes/api/vitals.test.ts, realtime/first-request.test.ts (HTTP and engine.io, before any
+ * adapter), fuzz/socket-fuzz.test.ts and routes/api-fuzz.test.ts (bad input refused before it
+ * reaches a repository; the repositories' statements are run here by their feature's tests).
+ *
+ * test/postgres-pass.test.ts fails when a test file that reaches SQL or Redis directly is missing
+ * here, or a listed file does not exist.
+ */
+export const POSTGRES_PASS: Record<string, string> = {
+  'app.test.ts': "/health reports the database's kind and Redis",
+  'main.test.ts': 'the server process starts on the configured database',
+  'production/production.test.ts': 'a production server on a scratch PostgreSQL database',
+  'demo/demo.test.ts': 'the demo schedule written and read with SQL',
+  'analytics/analytics.test.ts': "the analytics repository's aggregate SQL",
+  'auth/auth.test.ts': "accounts and sessions (Better Auth's tables, the auth repository's SQL)",
+  'auth/rate-limit.test.ts': 'rate limits are counted in Redis when it is configured',
+  'auth/reset.test.ts': 'reset codes read and spent with SQL of its own',
+  'auth/token-cutoffs.test.ts': 'token cut-offs written and read with SQL',
+  'chat/chat.test.ts': 'the chat repository, mutes across processes, the rate limit in Redis',
+  'cluster/failover.test.ts': 'two processes, a lease taken over (PostgreSQL + Redis only)',
+  'cluster/realtime.test.ts': 'fan-out and recovery through Redis across processes',
+  'cluster/rolling-restart.test.ts': 'both processes rolled during a draw',
+  'compiled/compiled-server.test.ts': 'the compiled server on PostgreSQL, with Redis, and behind nginx',
+  'db/migrations.test.ts': 'every migration applied to an empty PostgreSQL, and the migration lock',
+  'db/stages-check.test.ts': "a migration's check constraint on a scratch database",
+  'deploy/backup.test.ts': "pg_dump and pg_restore of a PostgreSQL (the recipe's backup)",
+  'deploy/nginx-site.test.ts': "the recipe's nginx site before two production processes",
+  'faults/dependency-restart.test.ts': 'PostgreSQL and Redis stopped and started mid-game',
+  'live/green-room-rollover.test.ts': 'the all-steal rollover moved under a row lock',
+  'live/live-restart.test.ts': 'a runner resumed from the stored events on a scratch database',
+  'live/live-show.test.ts': "the runner's lease and events, broadcast through the adapter",
+  'live/live-stream.test.ts': 'recordings stored for the replay',
+  'live/player-names.test.ts': 'names across two processes (Redis)',
+  'plugins/busy-database.test.ts': "PostgreSQL's pool when it is exhausted",
+  'realtime/direct-frames.test.ts': 'broadcast frames through the Redis adapter',
+  'realtime/phones.test.ts': "the phones' door, whose messages go through Redis",
+  'replay/replay.test.ts': "a show's stored events read back for watching again",
+  'replay/stream-recordings.test.ts': 'recordings written with SQL',
+  'routes/api/host.test.ts': "the host's rooms, games and audit (SQL of their own)",
+  'routes/api/my-shows.test.ts': "a player's shows and winnings (SQL of its own)",
+  'routes/api/operator.test.ts': "the profile repository's SQL",
+  'routes/api/rooms.test.ts': "the rooms and games repositories' SQL",
+  'routes/api/tickets.test.ts': 'claims dealt by the database function (migrations 0019, 0020)',
+  'routes/dot-segments.test.ts': 'what a path reached is read from the database',
+  'routes/log-levels.test.ts': 'log lines of database errors',
+  'safety/delete-account.test.ts': 'an account deleted with SQL across its tables',
+  'safety/marketing-consent.test.ts': "the marketing repository's SQL",
+  'safety/my-data.test.ts': "the data download's SQL",
+  'safety/reality-checks.test.ts': "the reality checks' SQL",
+  'safety/reminders.test.ts': "the reminders' SQL",
+  'safety/take-a-break.test.ts': 'breaks under an advisory lock',
+  'security.test.ts': 'lockouts and reset codes with SQL',
+  'tickets/claim-groups.test.ts': "the deal's statement (migration 0020) with its checks",
+  'tickets/claims-concurrency.test.ts': 'a rush of claims on many connections, never over the pool',
+};
