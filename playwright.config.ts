@@ -60,11 +60,13 @@ export default defineConfig({
     },
   },
   // Started one after another: the first builds the server, the others find it up to date.
+  // E2E_REUSE_SERVER=1 runs the tests against a server already up on the port (started by
+  // `node scripts/e2e-server.mjs` in another terminal: the inner loop of docs/testing.md).
   webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${FIRST_E2E_PORT + index}/health`,
     timeout: 90_000,
-    reuseExistingServer: false,
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     env: { PORT: String(FIRST_E2E_PORT + index) },
     stdout: 'pipe' as const,
   })),
