@@ -1,9 +1,9 @@
 /**
- * The server test files (of apps/server/test/) that .ci/run runs a second time, on PostgreSQL and Redis
- * (`SERVER_TESTS=postgres-pass`, read by vitest.config.ts), each with why its answer can differ
- * there: SQL written by hand (a repository's statements, the migrations and their functions),
- * locks and concurrency (PGlite serves one connection at a time), Redis (the realtime adapter,
- * rate limits, sessions, host intents), several processes, the compiled server in each
+ * The server test files (of apps/server/test/) that .ci/run runs a second time, on PostgreSQL
+ * and Redis (`SERVER_TESTS=postgres-pass`, read by vitest.config.ts), each with why its answer
+ * can differ there: SQL written by hand (a repository's statements, the migrations and their
+ * functions), locks and concurrency (PGlite serves one connection at a time), Redis (the realtime
+ * adapter, rate limits, sessions, host intents), several processes, the compiled server in each
  * configuration, the deploy recipe. The first pass (PGlite, `npm test`) runs every file.
  *
  * Left out, because nothing they assert reaches the database or Redis in a way that differs:
@@ -12,16 +12,16 @@
  * db/shared-reads.test.ts and live/game-runner.test.ts (in-process logic on fake timers),
  * deploy/observability.test.ts and deploy/systemd-units.test.ts (files of the recipe),
  * mail/mail.test.ts, plugins/external/security-headers.test.ts, rooms/stitched-gzip.test.ts,
- * routes/api/vitals.test.ts, realtime/first-request.test.ts (HTTP and engine.io, before any
- * adapter), fuzz/socket-fuzz.test.ts and routes/api-fuzz.test.ts (bad input refused before it
- * reaches a repository; the repositories' statements are run here by their feature's tests).
+ * routes/api/vitals.test.ts, main.test.ts (its process is given the embedded database whatever
+ * the pass), realtime/first-request.test.ts (HTTP and engine.io, before any adapter),
+ * fuzz/socket-fuzz.test.ts and routes/api-fuzz.test.ts (bad input refused before it reaches a
+ * repository; the repositories' statements are run here by their feature's tests).
  *
- * test/postgres-pass.test.ts fails when a test file that reaches SQL or Redis directly is missing
- * here, or a listed file does not exist.
+ * test/postgres-pass.test.ts fails when a test file that reaches SQL or Redis directly is in
+ * neither list below, or a listed file does not exist.
  */
 export const POSTGRES_PASS: Record<string, string> = {
   'app.test.ts': "/health reports the database's kind and Redis",
-  'main.test.ts': 'the server process starts on the configured database',
   'production/production.test.ts': 'a production server on a scratch PostgreSQL database',
   'demo/demo.test.ts': 'the demo schedule written and read with SQL',
   'analytics/analytics.test.ts': "the analytics repository's aggregate SQL",
@@ -38,7 +38,6 @@ export const POSTGRES_PASS: Record<string, string> = {
   'db/stages-check.test.ts': "a migration's check constraint on a scratch database",
   'deploy/backup.test.ts': "pg_dump and pg_restore of a PostgreSQL (the recipe's backup)",
   'deploy/nginx-site.test.ts': "the recipe's nginx site before two production processes",
-  'faults/dependency-restart.test.ts': 'PostgreSQL and Redis stopped and started mid-game',
   'live/green-room-rollover.test.ts': 'the all-steal rollover moved under a row lock',
   'live/live-restart.test.ts': 'a runner resumed from the stored events on a scratch database',
   'live/live-show.test.ts': "the runner's lease and events, broadcast through the adapter",
@@ -65,4 +64,12 @@ export const POSTGRES_PASS: Record<string, string> = {
   'security.test.ts': 'lockouts and reset codes with SQL',
   'tickets/claim-groups.test.ts': "the deal's statement (migration 0020) with its checks",
   'tickets/claims-concurrency.test.ts': 'a rush of claims on many connections, never over the pool',
+};
+
+/**
+ * Files that reach a PostgreSQL or Redis of their own whatever the pass: the same test twice, so
+ * they run once, in `npm test`.
+ */
+export const OWN_SERVERS_ONCE: Record<string, string> = {
+  'faults/dependency-restart.test.ts': 'starts, stops and restarts a PostgreSQL and a Redis of its own',
 };
