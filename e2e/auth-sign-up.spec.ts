@@ -65,8 +65,9 @@ test('a new player signs up, fills in the details and claims a ticket into a sho
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(toast(page, 'Your account was successfully created. Welcome to Ruthless!')).toBeVisible();
 
-  // The start-up gate: no details yet, so the form replaces the app.
-  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  // The start-up gate (session, token, settings: slow on a busy machine): no details yet, so the
+  // form replaces the app.
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/$/);
   await closeToasts(page);
   violations.push(...(await seriousViolations(page, 'details form')));
