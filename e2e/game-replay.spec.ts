@@ -49,8 +49,8 @@ test('an ended show is watched again at 4x, seeks to the final and opens signed 
       greenRoomMs: 30 * 60_000,
       reelsMs: 4000,
       luckyFateMs: 4000,
-      ballIntervalMs: 150,
-      ruthlessMs: 4000,
+      ballIntervalMs: 250,
+      ruthlessMs: 8000,
       revealMs: 1000,
     },
   });

@@ -69,7 +69,7 @@ async function rename(page: Page, player: TestPlayer, alias: string) {
 test('a full show with two phones and a host: chat and moderation, claims, the same draw, a rename mid-final, the reveal, results verified', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const room = await host.createRoom();
   // The green room (where the chat opens) is open from now on; the host starts the show by hand.
   const game = await host.createGame(room.roomUuid, {
@@ -101,7 +101,7 @@ test('a full show with two phones and a host: chat and moderation, claims, the s
     await claimTicketViaApi(page.request, player, { gameUuid: game.gameUuid, roomUuid: room.roomUuid });
     await recordBallsShown(page);
     await page.goto(`/game/${game.gameUuid}`);
-    await expect(heading(page)).toHaveText('Green Room', { timeout: 20_000 });
+    await expect(heading(page)).toHaveText('Green Room', { timeout: 30_000 });
     await dismissSoundModal(page);
     phones.push({ page, player, alias });
   }
