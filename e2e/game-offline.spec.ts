@@ -25,7 +25,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 test('offline and reload mid-show: a drop in the draw and a reload end with every ball once; offline in the final, the SHARE waits unsent and goes on reconnect', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const room = await host.createRoom();
   // The host starts the show by hand once the phone is on; Lucky Fate cards are picked at the claim.
   const game = await host.createGame(room.roomUuid, {
