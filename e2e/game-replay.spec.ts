@@ -1,10 +1,13 @@
 import { test, expect, type Page } from './support/fixtures';
+import { seriousViolations } from './support/axe';
 import { dismissSoundModal, resultsOf } from './support/game-show';
 import { signInHost, type Host } from './support/lobby-host';
 import { claimTicketViaApi, signUpPlayer, uniqueAddress } from './support/lobby-players';
 
 // Issue 28, watch again: a stored show played again at 4x stage by stage, a seek to the final,
-// and the shared link opened signed out at the same moment.
+// and the shared link opened signed out at the same moment. The controls' states (speeds, marks,
+// seeks, "Jump to my wins") are replay-controls.test.tsx's, the screen's refusals
+// game-replay.test.tsx's; this keeps the trip through a real stored show.
 
 let host: Host;
 test.beforeAll(async () => {
@@ -116,4 +119,7 @@ test('an ended show is watched again at 4x, seeks to the final and opens signed 
   await expect(visitorControls.getByRole('button', { name: 'Jump to my wins' })).toHaveCount(0);
   await visitor.screenshot({ path: 'test-results/replay-visitor.png' });
   await page.screenshot({ path: 'test-results/replay-final.png' });
+  expect(await seriousViolations(visitor, 'watch again, signed out')).toEqual([]);
+  await visitor.context().close();
+  await page.context().close();
 });

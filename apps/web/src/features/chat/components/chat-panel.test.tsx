@@ -1,11 +1,50 @@
-import type { ChatMessage } from '@ruthless/protocol';
+import {
+  CHAT_MUTED_MESSAGE,
+  ChatErrorCode,
+  chatMessageSchema,
+  type ChatMessage,
+  type ServerToClientEvents,
+} from '@ruthless/protocol';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useChatStore } from '@/lib/chat/chat-store';
+import { useChatFeed } from '@/lib/chat/use-chat-feed';
 import { useSessionStore } from '@/stores/session-store';
+// eslint-disable-next-line no-restricted-imports -- the component tests' shared edge (apps/web/test)
+import { expectNoAxeViolations } from '../../../../test/axe';
+// eslint-disable-next-line no-restricted-imports -- the component tests' shared edge (apps/web/test)
+import { renderWithApp, serveApi } from '../../../../test/app';
+import { ChatButton } from './chat-button';
 import { CHAT_SEND_DEBOUNCE_MS, ChatPanel } from './chat-panel';
+
+/**
+ * The socket at the edge: the chat feed's listeners, and `push` to deliver a server event to them
+ * as the game's socket room does.
+ */
+const fakeSocket = vi.hoisted(() => {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  return {
+    on(event: string, listener: (payload: unknown) => void) {
+      listeners.set(event, (listeners.get(event) ?? new Set()).add(listener));
+    },
+    off(event: string, listener: (payload: unknown) => void) {
+      listeners.get(event)?.delete(listener);
+    },
+    push(event: string, payload: unknown) {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    },
+    listening: (event: string) => listeners.get(event)?.size ?? 0,
+  };
+});
+vi.mock('@/lib/socket', () => ({ getSocket: () => fakeSocket }));
+
+/** A server push to the game's room, typed as the protocol's event map says. */
+const push = <E extends keyof ServerToClientEvents>(
+  event: E,
+  payload: Parameters<ServerToClientEvents[E]>[0],
+) => act(() => fakeSocket.push(event, payload));
 
 const gameUuid = 'game-1';
 const roomUuid = 'room-1';
@@ -23,6 +62,8 @@ const message = (seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage
   fromHost: false,
   ...overrides,
 });
+// The bodies follow the protocol's schema.
+chatMessageSchema.parse(message(1));
 
 /** The server's side of POST /api/chat: each text sent is stored and answered with its seq. */
 function serveChat() {
@@ -145,5 +186,200 @@ describe('ChatPanel', () => {
     renderPanel('Buy a ticket to chat');
     expect(screen.getByText('Buy a ticket to chat')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Chat message' })).not.toBeInTheDocument();
+  });
+});
+
+/** The game screen's chat: the footer's button, the panel and the feed that fills them. */
+function ChatOnScreen({ onSnapshot }: { onSnapshot: (take: (chat: ChatMessage[]) => void) => void }) {
+  const takeSnapshot = useChatFeed(gameUuid);
+  onSnapshot(takeSnapshot);
+  return (
+    <>
+      <h1>Green Room</h1>
+      <ChatButton />
+      <ChatPanel gameUuid={gameUuid} roomUuid={roomUuid} readOnlyReason={null} />
+    </>
+  );
+}
+
+function renderChatOnScreen() {
+  let takeSnapshot: (chat: ChatMessage[]) => void = () => {};
+  const view = renderWithApp(<ChatOnScreen onSnapshot={(take) => (takeSnapshot = take)} />, {
+    path: `/game/${gameUuid}`,
+  });
+  const snapshot = (chat: ChatMessage[]) => act(() => takeSnapshot(chat));
+  // The footer's toggle (the panel's own × is also named Close chat).
+  const chatButton = () => screen.getAllByRole('button', { name: /^(Chat|Close chat)/ })[0]!;
+  const log = () => within(screen.getByRole('log', { name: 'Chat messages', hidden: true }));
+  return { ...view, snapshot, chatButton, log };
+}
+
+describe('the chat on the game screen', () => {
+  beforeEach(() => {
+    useSessionStore.setState({ playerUuid: me });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    useSessionStore.getState().reset();
+  });
+
+  it("counts others' messages while closed on the button, not its own nor the join's history; opening clears it", async () => {
+    const { snapshot, chatButton } = renderChatOnScreen();
+    // The join's recent messages are history, not unread.
+    snapshot([message(1), message(2)]);
+    expect(chatButton()).toHaveAccessibleName('Chat');
+    expect(screen.queryByTestId('chat-unread')).not.toBeInTheDocument();
+
+    push('chat:messages', { gameUuid, messages: [message(3, { alias: 'Amy' })] });
+    expect(screen.getByTestId('chat-unread')).toHaveTextContent('1');
+    expect(chatButton()).toHaveAccessibleName('Chat, 1 unread');
+    // My own message (sent from my other phone) is not unread; another game's is not shown.
+    push('chat:messages', { gameUuid, messages: [message(4, { playerUuid: me })] });
+    push('chat:messages', { gameUuid: 'other-game', messages: [message(5)] });
+    expect(chatButton()).toHaveAccessibleName('Chat, 1 unread');
+
+    const user = userEvent.setup();
+    await user.click(chatButton());
+    expect(chatButton()).toHaveAccessibleName('Close chat');
+    expect(chatButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByTestId('chat-unread')).not.toBeInTheDocument();
+    // Open, a new message is read as it comes.
+    push('chat:messages', { gameUuid, messages: [message(6)] });
+    await user.click(chatButton());
+    expect(chatButton()).toHaveAccessibleName('Chat');
+  });
+
+  it('caps the count at 99+', () => {
+    renderChatOnScreen();
+    push('chat:messages', { gameUuid, messages: Array.from({ length: 120 }, (_, i) => message(i + 1)) });
+    expect(screen.getByTestId('chat-unread')).toHaveTextContent('99+');
+    expect(screen.getByRole('button', { name: 'Chat, 120 unread' })).toBeInTheDocument();
+  });
+
+  it('shows others under their alias, mine as You, the host tagged; markup as its characters', async () => {
+    const { snapshot, log, container } = renderChatOnScreen();
+    const markup = '<img src=x onerror=alert(1)>';
+    snapshot([
+      message(1, { alias: 'Amy', text: 'Hello from Amy!' }),
+      message(2, { playerUuid: me, alias: 'Ben', text: 'Hi Amy, good luck!' }),
+      message(3, { alias: 'Quizmaster', text: 'Welcome all', fromHost: true }),
+      message(4, { alias: 'Amy', text: markup }),
+    ]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Chat' }));
+    const rows = log().getAllByTestId('chat-message');
+    expect(rows[0]).toHaveTextContent('AmyHello from Amy!');
+    expect(rows[0]).not.toHaveTextContent('You');
+    expect(rows[1]).toHaveTextContent('YouBenHi Amy, good luck!');
+    expect(rows[2]).toHaveTextContent('HOSTQuizmasterWelcome all');
+    // Text, never markup: the characters show and no element is made of them.
+    expect(rows[3]).toHaveTextContent(markup);
+    expect(container.querySelector('img')).toBeNull();
+    await expectNoAxeViolations();
+  });
+
+  it('takes a message the host deleted off the screen, and keeps it off when its copy comes late', async () => {
+    const { snapshot, log } = renderChatOnScreen();
+    snapshot([message(1, { text: 'keep me' }), message(2, { text: 'this one goes' })]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Chat' }));
+    expect(log().getByText('this one goes')).toBeInTheDocument();
+
+    push('chat:deleted', { gameUuid, messageUuids: ['message-2'] });
+    expect(log().queryByText('this one goes')).not.toBeInTheDocument();
+    expect(log().getByText('keep me')).toBeInTheDocument();
+    // A reconnect's batch or snapshot that still carries it does not bring it back.
+    push('chat:messages', { gameUuid, messages: [message(2, { text: 'this one goes' })] });
+    snapshot([message(1, { text: 'keep me' }), message(2, { text: 'this one goes' })]);
+    expect(log().queryByText('this one goes')).not.toBeInTheDocument();
+  });
+
+  it('a rejoin shows what was said while away once each, and drops what was deleted meanwhile', async () => {
+    const { snapshot, log } = renderChatOnScreen();
+    snapshot([message(1, { text: 'before' }), message(2, { text: 'deleted while away' })]);
+    // Back online: the join's snapshot lacks message 2 (the host deleted it) and brings message 3.
+    snapshot([message(1, { text: 'before' }), message(3, { text: 'said while Ben was away' })]);
+    expect(screen.getByRole('button', { name: 'Chat, 1 unread' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Chat/ }));
+    expect(
+      log()
+        .getAllByTestId('chat-message')
+        .map((row) => row.textContent),
+    ).toEqual(['Player 1before', 'Player 3said while Ben was away']);
+  });
+
+  it("puts a rename on the player's messages already shown, never on the host's", async () => {
+    const { snapshot, log } = renderChatOnScreen();
+    snapshot([
+      message(1, { playerUuid: 'amy', alias: 'Amy', text: 'hello from the green room' }),
+      message(2, { playerUuid: 'amy', alias: 'Host Amy', text: 'as the host', fromHost: true }),
+    ]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Chat' }));
+    push('player:renamed', { gameUuid, playerUuid: 'amy', name: 'Amelia', aliasReset: false });
+    expect(
+      log()
+        .getAllByTestId('chat-message')
+        .map((row) => row.textContent),
+    ).toEqual(['Ameliahello from the green room', 'HOSTHost Amyas the host']);
+  });
+
+  it('stops listening when the screen goes', () => {
+    const { unmount } = renderChatOnScreen();
+    expect(fakeSocket.listening('chat:messages')).toBe(1);
+    unmount();
+    for (const event of ['chat:messages', 'chat:deleted', 'player:renamed'])
+      expect(fakeSocket.listening(event)).toBe(0);
+  });
+
+  it("sends the text trimmed; a muted player's send is refused with the host's message and stays in the box", async () => {
+    const answers: { status: number; body: unknown }[] = [
+      { status: 201, body: { message: message(10, { playerUuid: me, text: 'Hello from Amy!' }) } },
+      {
+        status: 403,
+        body: { statusCode: 403, code: ChatErrorCode.muted, message: CHAT_MUTED_MESSAGE },
+      },
+    ];
+    const api = serveApi({ 'POST /api/chat': () => answers.shift()! });
+    const { log } = renderChatOnScreen();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Chat' }));
+    const box = screen.getByRole('textbox', { name: 'Chat message' });
+
+    await user.type(box, '   Hello from Amy!   {Enter}');
+    expect(await log().findByText('Hello from Amy!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/chat')[0]!.body).toMatchObject({
+      gameUuid,
+      roomUuid,
+      chatContent: 'Hello from Amy!',
+    });
+    await waitFor(() => expect(box).toHaveValue(''));
+
+    // The next send, past the debounce, meets the host's mute.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + CHAT_SEND_DEBOUNCE_MS);
+    await user.type(box, 'can anyone hear me?{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(CHAT_MUTED_MESSAGE);
+    expect(box).toHaveValue('can anyone hear me?');
+    expect(log().queryByText('can anyone hear me?')).not.toBeInTheDocument();
+    expect(api.unanswered).toEqual([]);
+  });
+
+  it('closes on a click outside it and its button, and on Escape; a click inside keeps it open', async () => {
+    renderChatOnScreen();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Chat' }));
+    const panel = screen.getByRole('region', { name: 'Chat' });
+    expect(panel).toBeVisible();
+    // Opening puts the cursor in the box.
+    expect(screen.getByRole('textbox', { name: 'Chat message' })).toHaveFocus();
+
+    await user.click(screen.getByRole('log', { name: 'Chat messages' }));
+    expect(panel).toBeVisible();
+    await user.click(screen.getByRole('heading', { name: 'Green Room' }));
+    expect(panel).not.toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Chat' }));
+    expect(panel).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(panel).not.toBeVisible();
   });
 });
