@@ -19,7 +19,12 @@ async function newPage() {
   const fake = (await import('howler')) as unknown as Fake;
   fake.played.length = 0;
   fake.Howler._muted = false;
-  for (const mock of [fake.Howler.mute, fake.Howler.volume, fake.Howler.ctx.suspend, fake.Howler.ctx.resume]) {
+  for (const mock of [
+    fake.Howler.mute,
+    fake.Howler.volume,
+    fake.Howler.ctx.suspend,
+    fake.Howler.ctx.resume,
+  ]) {
     mock.mockReset();
   }
   fake.Howler.mute.mockImplementation((value: boolean) => {
@@ -82,7 +87,7 @@ describe('the mute preference', () => {
 });
 
 describe('the shared button', () => {
-  it("plays the click sound when it is tapped", async () => {
+  it('plays the click sound when it is tapped', async () => {
     const { sound, howler } = await newPage();
     const { Button } = await import('@/components/ui/button');
     render(<Button>Edit Details</Button>);
@@ -172,7 +177,9 @@ describe('on an iPhone', () => {
     setHidden(true);
     expect(await screen.findByText('Error suspending audio context.')).toBeInTheDocument();
     setHidden(false);
-    expect(await screen.findByText('Error resuming audio context.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error resuming audio context.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
   });
 
   it('leaves the sound alone on other phones', async () => {

@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 describe('the bottom bar and its menu', () => {
-  it("opens the menu, whose entries lead to the lobby, the profile and How to play; the logo goes home", async () => {
+  it('opens the menu, whose entries lead to the lobby, the profile and How to play; the logo goes home', async () => {
     const user = userEvent.setup();
     const { container } = renderShell('/', screens);
     expect(await screen.findByRole('heading', { name: 'Games Lobby' })).toBeInTheDocument();
