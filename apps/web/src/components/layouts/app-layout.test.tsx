@@ -11,6 +11,9 @@ import { expectNoAxeViolations } from '../../../test/axe';
 import { renderShell } from '../../../test/shell';
 import type { fakeHowler } from '../../../test/shell-howler';
 
+// axe and lazy parts on a shared two-core machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 // howler at the audio edge: what the app asks of it is what the player hears.
 vi.mock('howler', async () => (await import('../../../test/shell-howler')).fakeHowler());
 const fake = howler as unknown as ReturnType<typeof fakeHowler>;
