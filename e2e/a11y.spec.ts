@@ -52,7 +52,8 @@ test("a visitor's screens: the landing in each mode, the privacy policy, not fou
 }) => {
   // A deep link to a signed-in screen loads the app, which sends a visitor to sign in.
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/login/);
+  // The first load on a shared two-core machine can take a while: longer than a step.
+  await expect(page).toHaveURL(/\/login/, { timeout: 30_000 });
   await expect(page).toHaveTitle('Ruthless');
   await expect(page.getByRole('button', { name: 'Sign in' }).first()).toBeVisible();
   // The footer's logos are real images that load, not just their alt texts.
@@ -108,7 +109,7 @@ test.describe('a player', () => {
     // A first-timer's details form.
     await createPlayer(page, { details: false, signedIn: true });
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible({ timeout: 30_000 });
     await expectNoSeriousViolations(page, 'details form', { allRules: true });
     await page.context().clearCookies();
 
@@ -118,7 +119,7 @@ test.describe('a player', () => {
 
     // A deep link to the profile loads it.
     await page.goto('/profile');
-    await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Default Ruthless Choice')).toBeVisible();
     await expectNoSeriousViolations(page, 'profile', { allRules: true });
     // Edit Details is above the badge and the bottom bar.
@@ -150,7 +151,7 @@ test.describe('a player', () => {
 
     await claimTicketViaApi(page.request, player, { gameUuid: game.gameUuid, roomUuid: room.roomUuid });
     await page.goto(`/game/${game.gameUuid}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Green Room');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Green Room', { timeout: 30_000 });
     await dismissSoundModal(page);
     await expectNoSeriousViolations(page, 'game', { allRules: true });
 

@@ -3,6 +3,8 @@ import { expect, test } from './support/fixtures';
 // Installable (issue 15): the web app manifest, a service worker that precaches the shell but
 // never API or realtime traffic, and an offline page.
 test.use({ serviceWorkers: 'allow' });
+// One journey where there were two (the manifest, then the worker): the time of both.
+test.describe.configure({ timeout: 120_000 });
 
 test('installable: a manifest with icons and the theme colour, a service worker that caches the shell (never the API), an offline page', async ({
   page,

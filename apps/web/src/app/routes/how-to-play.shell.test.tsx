@@ -7,7 +7,6 @@ import { HowToPlayRoute } from './how-to-play';
 
 // axe on a whole page, and the page's parts that load on demand, on a shared two-core machine.
 vi.setConfig({ testTimeout: 30_000 });
-const loaded = { timeout: 10_000 };
 
 describe('How to play', () => {
   it('explains the show stage by stage, the prizes, Lucky Fate, the final and the fair draw', async () => {

@@ -7,7 +7,6 @@ import { NotFoundRoute } from './not-found';
 
 // axe on a whole page, and the page's parts that load on demand, on a shared two-core machine.
 vi.setConfig({ testTimeout: 30_000 });
-const loaded = { timeout: 10_000 };
 
 describe('the not-found page', () => {
   it('says the number is not on the board and leads to the lobby', async () => {

@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useQuery } from '@tanstack/react-query';
 import * as howler from 'howler';
+import { myShowsResponseSchema } from '@ruthless/protocol';
+import { api } from '@/lib/api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MyShows } from '@/features/profile/components/my-shows';
 import { MUTE_STORAGE_KEY, playSfx, setMuted } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
@@ -24,6 +26,15 @@ const screens = {
   'how-to-play': <h1>How to play</h1>,
   'game/:id': <h1>Green Room</h1>,
 };
+
+/** A profile screen reading the player's shows, as the real one does (features/profile's MyShows). */
+function ProfileWithShows() {
+  const shows = useQuery({
+    queryKey: ['myShows'],
+    queryFn: () => api.get('/my-shows', { schema: myShowsResponseSchema }),
+  });
+  return <h1>{shows.data ? `${shows.data.length} shows` : 'Your Profile'}</h1>;
+}
 
 const bar = () => screen.getByRole('navigation', { name: 'Main' });
 const menuButton = () => within(bar()).getByRole('button', { name: /menu/i });
@@ -147,10 +158,9 @@ describe('a crash', () => {
   it("in the profile's area leaves the menu working, and Refresh reloads the page", async () => {
     const user = userEvent.setup();
     const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
-    useSessionStore.setState({ playerUuid: 'player-1' });
     // An answer not of the protocol's shape makes the profile's list throw while rendering.
     serveApi({ 'GET /api/my-shows': () => ({ body: { not: 'a list' } }) });
-    const { container } = renderShell('/profile', { ...screens, profile: <MyShows /> });
+    const { container } = renderShell('/profile', { ...screens, profile: <ProfileWithShows /> });
 
     const crash = await crashCard();
     expect(crash).toHaveAttribute('data-area', 'profile');

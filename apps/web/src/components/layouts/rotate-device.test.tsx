@@ -10,7 +10,9 @@ describe('RotateDevice', () => {
     const { container } = render(<RotateDevice />);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Rotate your device');
-    expect(alert).toHaveTextContent('The show is made for portrait. Turn your phone upright to keep playing.');
+    expect(alert).toHaveTextContent(
+      'The show is made for portrait. Turn your phone upright to keep playing.',
+    );
     expect(screen.getByRole('img', { name: 'Ruthless' })).toBeInTheDocument();
     await expectNoAxeViolations(container);
   });

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOUND_LOAD_TIMEOUT_MS } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
-import { serveApi } from '../../../../test/app';
-import { fakeIdentityToken } from '../../../../test/shell';
+import { serveApi } from '@/../test/app';
+import { fakeIdentityToken } from '@/../test/shell';
 import { StartUpGate } from './start-up-gate';
 
 // The start-up gate's wait for the game sounds (issue 13): 'Loading initial data...' while they
