@@ -3,9 +3,19 @@ import { expect, test } from './support/fixtures';
 // Installable (issue 15): the web app manifest, a service worker that precaches the shell but
 // never API or realtime traffic, and an offline page.
 test.use({ serviceWorkers: 'allow' });
+// One journey where there were two (the manifest, then the worker): the time of both.
+test.describe.configure({ timeout: 120_000 });
 
-test('serves a web app manifest with icons and the theme colour', async ({ page, request }) => {
+test('installable: a manifest with icons and the theme colour, a service worker that caches the shell (never the API), an offline page', async ({
+  page,
+  context,
+  request,
+}) => {
   await page.goto('/login');
+  // Not while the first screen starts (its install downloads the whole shell): seconds after load.
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) ?? null),
+  ).toBeNull();
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
   const response = await request.get(href!);
@@ -29,17 +39,6 @@ test('serves a web app manifest with icons and the theme colour', async ({ page,
     const image = await request.get(icon.src);
     expect(image.headers()['content-type']).toBe('image/png');
   }
-});
-
-test('registers a service worker that caches the shell, never the API, and shows an offline page', async ({
-  page,
-  context,
-}) => {
-  await page.goto('/login');
-  // Not while the first screen starts (its install downloads the whole shell): seconds after load.
-  expect(
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) ?? null),
-  ).toBeNull();
   // Then registered, active and in control of the page (clientsClaim: no reload needed).
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toMatch(/\/$/);

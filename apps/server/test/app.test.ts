@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -17,7 +17,8 @@ beforeAll(async () => {
   const webDist = await mkdtemp(path.join(os.tmpdir(), 'ruthless-web-'));
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
-  await writeFile(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  // The web app's own robots.txt (vite copies public/ into the build as it is).
+  await copyFile(new URL('../../web/public/robots.txt', import.meta.url), path.join(webDist, 'robots.txt'));
   await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app");'.repeat(200));
   // The build's brotli copy beside a file (apps/web/vite/precompress.ts).
   await writeFile(path.join(webDist, 'assets', 'pre-abc123.js'), PRECOMPRESSED_JS);
@@ -69,7 +70,13 @@ describe('the web app', () => {
 
   it('serves robots.txt and assets with long caching, compressed', async () => {
     const robots = await fetch(`${server.url}/robots.txt`);
-    expect(await robots.text()).toContain('Disallow: /api/');
+    expect(robots.status).toBe(200);
+    // The landing page is let in; the rest is kept out.
+    const body = await robots.text();
+    expect(body).toContain('Allow: /login');
+    for (const disallowed of ['/api/', '/game/', '/purchase/', '/profile', '/forgot-password', '/dev/']) {
+      expect(body).toContain(`Disallow: ${disallowed}`);
+    }
     const asset = await fetch(`${server.url}/assets/app-abc123.js`, {
       headers: { 'accept-encoding': 'gzip' },
     });
