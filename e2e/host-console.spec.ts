@@ -228,6 +228,7 @@ test("the host's evening in the console: schedule, run by hand while a phone fol
   await desk.getByRole('button', { name: 'Resume' }).click();
   await expect(phone.getByText('Paused', { exact: true })).toHaveCount(0);
   await expect(callBall).toBeEnabled();
+  await sweep(desk, 'live, draw');
   await callBall.click();
   await expect(count).toHaveText('3/90');
 
@@ -340,6 +341,12 @@ test("the host's evening in the console: schedule, run by hand while a phone fol
     .click();
   await sweep(desk, 'games, cancel dialog');
   await desk.getByRole('button', { name: 'Go back' }).click();
+  await desk.goto(`/host/games/${later.gameUuid}`);
+  await expect(stage).toHaveText('Scheduled', { timeout: 30_000 });
+  await sweep(desk, 'live, scheduled');
+  await desk.getByRole('button', { name: 'Open green room' }).click();
+  await sweep(desk, 'live, confirm dialog');
+  await desk.getByRole('alertdialog').getByRole('button', { name: 'Go back' }).click();
   expect(failures).toEqual([]);
 
   // On a smaller laptop (1280x720) every field and button of each console screen is reachable.
