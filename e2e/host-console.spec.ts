@@ -60,7 +60,8 @@ async function afterSendDebounce(sentAt: number) {
 test("the host's evening in the console: schedule, run by hand while a phone follows, moderate and speak in the chat, read the figures", async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  // One long evening: under a loaded machine (load 30 and more) its steps take minutes.
+  test.setTimeout(480_000);
   const failures: string[] = [];
   const sweep = async (page: Page, screen: string) =>
     failures.push(...(await seriousViolations(page, screen)));
