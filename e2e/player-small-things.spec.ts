@@ -42,13 +42,14 @@ test('the sign-up form: its validation toast leaves the fields in sight on a pho
       errorsToast.evaluate((el) => el.getAnimations().filter((a) => a.playState === 'running').length),
     )
     .toBe(0);
-  await page.screenshot({ path: test.info().outputPath('sign-up-errors.png') });
+  // Measured at once: the toast closes itself 5 s after it came.
   const toastBox = await boxOf(errorsToast);
   for (const field of signUpFields(page)) {
     await expect(field).toBeInViewport();
     const box = await boxOf(field);
     expect(overlaps(toastBox, box), `the toast covers ${await field.getAttribute('id')}`).toBe(false);
   }
+  await page.screenshot({ path: test.info().outputPath('sign-up-errors.png') });
 
   // Laptops: the whole form is there without scrolling, beside the upcoming shows.
   const laptop = await (await browser.newContext(LAPTOP)).newPage();

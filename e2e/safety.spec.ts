@@ -30,7 +30,7 @@ test('take a break and your data: a 7-day break stops claims; the data downloade
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const room = await host.createRoom({ theme: 'GREEN' });
   // Within the reminder sweep's 10 minutes, and claimable from the lobby.
   const game = await host.createGame(room.roomUuid, {
