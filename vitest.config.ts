@@ -84,7 +84,14 @@ function serverProject({
   };
 }
 
-const webResolve = { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } };
+// `@test/…` is the component tests' shared edge (apps/web/test): one path from any folder, which
+// the features' rule against `../../` imports allows.
+const webResolve = {
+  alias: {
+    '@test': fileURLToPath(new URL('apps/web/test', import.meta.url)),
+    '@': fileURLToPath(new URL('apps/web/src', import.meta.url)),
+  },
+};
 
 /** Unit and integration tests of every workspace; browser tests are Playwright's (e2e/). */
 export default defineConfig({

@@ -1,5 +1,3 @@
-// First: the client below must be created with the stand-in fetch (auth-fetch.ts says why).
-import './auth-fetch';
 import { authClient } from '@/lib/auth-client';
 import {
   identityClaimsSchema,

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
-import { currentLocation, renderWithApp, serveApi } from '@/../test/app';
-import { findToast, identityToken, PLAYER_UUID } from '@/../test/auth';
+import { currentLocation, renderWithApp, serveApi } from '@test/app';
+import { findToast, identityToken, PLAYER_UUID } from '@test/auth';
 import { BottomBar } from '@/components/layouts/bottom-bar';
 import { NavigationDrawer } from '@/components/layouts/navigation-drawer';
 

@@ -1,14 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { fakeHowler } from '../../test/shell-howler';
+import type { fakeHowler } from '@test/shell-howler';
 
 // axe and lazy parts on a shared two-core machine.
 vi.setConfig({ testTimeout: 30_000 });
 
 // lib/sound.ts as the player hears it: each test loads the module afresh, as a new page does, with
 // howler at the audio edge replaced by a fake that records what the app asks of it.
-vi.mock('howler', async () => (await import('../../test/shell-howler')).fakeHowler());
+vi.mock('howler', async () => (await import('@test/shell-howler')).fakeHowler());
 
 type Fake = ReturnType<typeof fakeHowler>;
 

@@ -2,8 +2,8 @@ import { GameErrorCode } from '@ruthless/protocol';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentLocation, renderWithApp, serveApi } from '../../../test/app';
-import { expectNoAxeViolations } from '../../../test/axe';
+import { currentLocation, renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
 import { GameReplayRoute } from './game-replay';
 
 // The screen's states before a show plays: waiting for the log, and each refusal of the server

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
-import { currentLocation, renderWithApp, serveApi } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { captureDownloads, hostRoom, tokenWith } from '@/../test/host';
+import { currentLocation, renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { captureDownloads, hostRoom, tokenWith } from '@test/host';
 import { NavigationDrawer } from '@/components/layouts/navigation-drawer';
 import { useClientStore } from '@/stores/client-store';
 import { HostRoute } from './host';
@@ -12,15 +12,6 @@ import { HostRoute } from './host';
 // /host: the console for hosts only; a listed address whose mailbox is not proven yet is told how
 // to prove it; anyone else goes to the lobby, and the console's code is never loaded for them
 // (that it is a chunk of its own is the browser journey's to check, on the built app).
-
-// better-auth's client keeps the `fetch` it finds when it is made (its customFetchImpl), before
-// any test stubs one: this one reads the current fetch at each call, so serveApi answers it too.
-vi.hoisted(() => {
-  const original = globalThis.fetch;
-  globalThis.fetch = function fetchNow(...args: Parameters<typeof fetch>) {
-    return (globalThis.fetch === fetchNow ? original : globalThis.fetch)(...args);
-  };
-});
 
 const loaded = vi.hoisted(() => ({ console: 0 }));
 vi.mock('@/features/host/components/host-console', async (importOriginal) => {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { currentLocation, renderWithApp } from '../../../test/app';
-import { expectNoAxeViolations } from '../../../test/axe';
+import { currentLocation, renderWithApp } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
 import { HowToPlayRoute } from './how-to-play';
 
 // axe on a whole page, and the page's parts that load on demand, on a shared two-core machine.

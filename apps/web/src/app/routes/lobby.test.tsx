@@ -8,16 +8,9 @@ import { useClientStore } from '@/stores/client-store';
 import { useLobbyStore } from '@/stores/lobby-store';
 import { useServerClockStore } from '@/stores/server-clock-store';
 import { useSessionStore } from '@/stores/session-store';
-import { currentLocation, renderWithApp, serveApi } from '../../../test/app';
-import { expectNoAxeViolations } from '../../../test/axe';
-import {
-  activeTicket,
-  claimResponse,
-  fakeSocket,
-  fakeSocketOnDemand,
-  lobbyGame,
-  room,
-} from '../../../test/lobby';
+import { currentLocation, renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { activeTicket, claimResponse, fakeSocket, fakeSocketOnDemand, lobbyGame, room } from '@test/lobby';
 import { LobbyRoute } from './lobby';
 // Loaded up front: the lobby's lazy carousel (and embla) then resolves at once.
 import '@/features/lobby/components/room-carousel';

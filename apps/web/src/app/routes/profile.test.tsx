@@ -1,5 +1,4 @@
 // First: Better Auth's client must find the fetch that serveApi stubs (see the module).
-import '@/../test/auth-fetch';
 import { PHONE_EXAMPLE, type ProfileUpdate } from '@ruthless/protocol';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,16 +6,9 @@ import { Link } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserSettings } from '@/features/auth/api/get-user-settings';
 import { useSessionStore } from '@/stores/session-store';
-import { currentLocation, renderWithApp } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import {
-  endToastExits,
-  PLAYER_UUID,
-  refusal,
-  serveProfile,
-  settingsOf,
-  signInPlayer,
-} from '@/../test/profile';
+import { currentLocation, renderWithApp } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { endToastExits, PLAYER_UUID, refusal, serveProfile, settingsOf, signInPlayer } from '@test/profile';
 import { ProfileRoute } from './profile';
 
 type User = ReturnType<typeof userEvent.setup>;

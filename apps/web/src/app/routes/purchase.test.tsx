@@ -6,9 +6,9 @@ import { RootLayout } from '@/components/layouts/root-layout';
 import { useClientStore } from '@/stores/client-store';
 import { useServerClockStore } from '@/stores/server-clock-store';
 import { useSessionStore } from '@/stores/session-store';
-import { currentLocation, renderWithApp, serveApi } from '../../../test/app';
-import { expectNoAxeViolations } from '../../../test/axe';
-import { activeTicket, claimResponse, fakeSocketOnDemand, lobbyGame, room } from '../../../test/lobby';
+import { currentLocation, renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { activeTicket, claimResponse, fakeSocketOnDemand, lobbyGame, room } from '@test/lobby';
 import { PurchaseRoute } from './purchase';
 
 // The live counts' socket is the edge (test/lobby.ts); this page only listens.

@@ -2,9 +2,9 @@ import { ReminderErrorCode, ReminderMessage } from '@ruthless/protocol/safety';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, serveApi } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { refusal } from '@/../test/profile';
+import { renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { refusal } from '@test/profile';
 import { UnsubscribeRoute } from './unsubscribe';
 
 const TOKEN = 'eyJnIjoiMSJ9.c2lnbmVk';

@@ -8,16 +8,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MUTE_STORAGE_KEY, playSfx, setMuted } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
-import { serveApi } from '../../../test/app';
-import { expectNoAxeViolations } from '../../../test/axe';
-import { renderShell } from '../../../test/shell';
-import type { fakeHowler } from '../../../test/shell-howler';
+import { serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { renderShell } from '@test/shell';
+import type { fakeHowler } from '@test/shell-howler';
 
 // axe and lazy parts on a shared two-core machine.
 vi.setConfig({ testTimeout: 30_000 });
 
 // howler at the audio edge: what the app asks of it is what the player hears.
-vi.mock('howler', async () => (await import('../../../test/shell-howler')).fakeHowler());
+vi.mock('howler', async () => (await import('@test/shell-howler')).fakeHowler());
 const fake = howler as unknown as ReturnType<typeof fakeHowler>;
 
 const screens = {

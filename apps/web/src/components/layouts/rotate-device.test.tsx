@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../../../test/axe';
+import { expectNoAxeViolations } from '@test/axe';
 import { RotateDevice } from './rotate-device';
 
 // Its words and its roles; when it shows (a phone held sideways, a CSS media query) is the browser

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
+import { renderWithApp } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
 import { LandingFooter } from './landing-footer';
 import { Marketing } from './marketing';
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, serveApi, currentLocation } from '../../../../test/app';
-import { expectNoAxeViolations } from '../../../../test/axe';
+import { renderWithApp, serveApi, currentLocation } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
 import { LoginRoute } from './login';
 
 // axe on a whole page, and the page's parts that load on demand, on a shared two-core machine.

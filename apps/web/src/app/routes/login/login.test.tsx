@@ -2,9 +2,9 @@ import { roomsResponseSchema, type Room } from '@ruthless/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentLocation, renderWithApp, serveApi, type ApiHandler } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { identityToken, noSession, sessionBody } from '@/../test/auth';
+import { currentLocation, renderWithApp, serveApi, type ApiHandler } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { identityToken, noSession, sessionBody } from '@test/auth';
 import { LoginRoute } from './login';
 
 // The landing, /login (docs/player-app.md, Screens): the upcoming shows, the form modes in the

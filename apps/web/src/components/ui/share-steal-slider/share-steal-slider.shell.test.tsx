@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from '../../../../test/axe';
+import { expectNoAxeViolations } from '@test/axe';
 import { ShareStealSlider, type Choice } from './share-steal-slider';
 
 // axe and lazy parts on a shared two-core machine.

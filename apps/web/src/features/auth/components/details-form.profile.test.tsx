@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, serveApi } from '@/../test/app';
-import { settingsOf } from '@/../test/profile';
+import { renderWithApp, serveApi } from '@test/app';
+import { settingsOf } from '@test/profile';
 import { DetailsForm } from './details-form';
 
 // Moved from e2e/profile.spec.ts (issue 39): the details form's share/steal slider (the slider

@@ -2,9 +2,9 @@ import { PHONE_EXAMPLE, userSettingsSchema } from '@ruthless/protocol';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, serveApi } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { expectFormErrors, findToast, userSettings } from '@/../test/auth';
+import { renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { expectFormErrors, findToast, userSettings } from '@test/auth';
 import { DetailsForm } from './details-form';
 
 // The mandatory details form (docs/player-app.md: Start-up gate, Validation): every message, the

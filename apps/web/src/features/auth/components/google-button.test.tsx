@@ -2,9 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
-import { currentLocation, renderWithApp, serveApi } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { findToast, identityToken, noSession, PLAYER_UUID, sessionBody } from '@/../test/auth';
+import { currentLocation, renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { findToast, identityToken, noSession, PLAYER_UUID, sessionBody } from '@test/auth';
 import { LoginFormArea } from './login-form-area';
 
 // 'Continue with Google' on the landing (docs/player-app.md, Screens): the provider in a 500x600

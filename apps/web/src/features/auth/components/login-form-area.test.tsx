@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
-import { currentLocation, renderWithApp, serveApi, type ApiHandler } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
+import { currentLocation, renderWithApp, serveApi, type ApiHandler } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
 import {
   authError,
   expectFormErrors,
@@ -13,7 +13,7 @@ import {
   noSession,
   PLAYER_UUID,
   sessionBody,
-} from '@/../test/auth';
+} from '@test/auth';
 import { LoginFormArea } from './login-form-area';
 
 // The landing's three forms (docs/player-app.md: Screens, Validation, Messages): each message of

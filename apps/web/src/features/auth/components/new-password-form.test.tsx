@@ -2,9 +2,9 @@ import { AuthErrorCode, INVALID_RESET_CODE_MESSAGE } from '@ruthless/protocol';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentLocation, renderWithApp, serveApi, type ApiHandler } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { authError, expectFormErrors, findToast } from '@/../test/auth';
+import { currentLocation, renderWithApp, serveApi, type ApiHandler } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { authError, expectFormErrors, findToast } from '@test/auth';
 import { ForgotPasswordRoute } from '@/app/routes/forgot-password';
 
 // /forgot-password?oobCode=…, the reset mail's link (docs/player-app.md: Screens, Messages): the

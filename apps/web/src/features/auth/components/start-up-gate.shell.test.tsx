@@ -5,22 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOUND_LOAD_TIMEOUT_MS } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
-import { serveApi } from '@/../test/app';
-import { fakeIdentityToken } from '@/../test/shell';
+import { serveApi } from '@test/app';
+import { fakeIdentityToken } from '@test/shell';
 import { StartUpGate } from './start-up-gate';
 
 // The start-up gate's wait for the game sounds (issue 13): 'Loading initial data...' while they
 // download, a few seconds at most, then the app. The gate's other steps are the sign-in tests'.
 
 vi.setConfig({ testTimeout: 30_000 });
-
-// Better Auth's client keeps the fetch it found when the app loaded: hand it one that asks
-// whatever fetch the test stubbed (serveApi) at the time of each call.
-vi.hoisted(() => {
-  const real = globalThis.fetch;
-  const late: typeof fetch = (...args) => (globalThis.fetch === late ? real : globalThis.fetch)(...args);
-  globalThis.fetch = late;
-});
 
 const now = Date.UTC(2026, 10, 27, 20, 0, 0);
 const user = { id: 'user-1', email: 'me@ruthless.test', name: 'Test Player', emailVerified: true };

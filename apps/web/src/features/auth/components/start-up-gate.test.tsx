@@ -4,8 +4,8 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
-import { currentLocation, renderWithApp, serveApi, type ApiHandler } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
+import { currentLocation, renderWithApp, serveApi, type ApiHandler } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
 import {
   findToast,
   forgetAuthSession,
@@ -14,7 +14,7 @@ import {
   PLAYER_UUID,
   sessionBody,
   userSettings,
-} from '@/../test/auth';
+} from '@test/auth';
 import { StartUpGate } from './start-up-gate';
 
 // The start-up gate of docs/player-app.md (Start-up gate) around the signed-in screens: signed

@@ -12,10 +12,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useChatStore } from '@/lib/chat/chat-store';
 import { useChatFeed } from '@/lib/chat/use-chat-feed';
 import { useSessionStore } from '@/stores/session-store';
-// eslint-disable-next-line no-restricted-imports -- the component tests' shared edge (apps/web/test)
-import { expectNoAxeViolations } from '../../../../test/axe';
-// eslint-disable-next-line no-restricted-imports -- the component tests' shared edge (apps/web/test)
-import { renderWithApp, serveApi } from '../../../../test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { renderWithApp, serveApi } from '@test/app';
 import { ChatButton } from './chat-button';
 import { CHAT_SEND_DEBOUNCE_MS, ChatPanel } from './chat-panel';
 

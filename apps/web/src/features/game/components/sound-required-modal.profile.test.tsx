@@ -4,7 +4,7 @@ import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isMuted, MUTE_STORAGE_KEY, setMuted } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
-import { expectNoAxeViolations } from '@/../test/axe';
+import { expectNoAxeViolations } from '@test/axe';
 import { SoundRequiredModal } from './sound-required-modal';
 
 // Moved from e2e/player-small-things.spec.ts (issue 39): the sound modal's 'Continue without

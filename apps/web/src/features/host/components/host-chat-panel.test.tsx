@@ -5,18 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useChatStore } from '@/lib/chat/chat-store';
 import { useGameStore } from '@/lib/live-game/game-store';
 import { useSessionStore } from '@/stores/session-store';
-import { renderWithApp, serveApi, type ApiHandler } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import {
-  auditEntry,
-  chatMessage,
-  FakeShow,
-  FakeSocket,
-  GAME,
-  hostGame,
-  ROOM,
-  tokenWith,
-} from '@/../test/host';
+import { renderWithApp, serveApi, type ApiHandler } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { auditEntry, chatMessage, FakeShow, FakeSocket, GAME, hostGame, ROOM, tokenWith } from '@test/host';
 import { LiveScreen } from './live-screen';
 
 // The console's chat panel on the live screen: the game's chat as it arrives (the moderation list,

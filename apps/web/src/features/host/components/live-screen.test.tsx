@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useChatStore } from '@/lib/chat/chat-store';
 import { useGameStore } from '@/lib/live-game/game-store';
 import { useSessionStore } from '@/stores/session-store';
-import { renderWithApp, serveApi, type ApiHandler } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { auditEntry, FakeShow, FakeSocket, GAME, hostGame, SEED, tokenWith } from '@/../test/host';
+import { renderWithApp, serveApi, type ApiHandler } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { auditEntry, FakeShow, FakeSocket, GAME, hostGame, SEED, tokenWith } from '@test/host';
 import { LiveScreen } from './live-screen';
 
 // The live screen of the console (/host/games/:gameUuid): the game's state comes from its socket

@@ -2,8 +2,8 @@ import { hostBreakCountsSchema } from '@ruthless/protocol';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, serveApi } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
+import { renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
 import { PlayersAway } from './players-away';
 
 // Moved from e2e/safety.spec.ts (issue 39): what the host console shows of players away and the

@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
-import { renderWithApp, serveApi, type ApiHandler } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { GAME, hostGame, hostRoom, ROOM, tokenWith } from '@/../test/host';
+import { renderWithApp, serveApi, type ApiHandler } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { GAME, hostGame, hostRoom, ROOM, tokenWith } from '@test/host';
 import { formatStart } from '../utils/time';
 import { RoomGamesScreen } from './room-games-screen';
 

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
-import { renderWithApp, serveApi, type ApiHandler } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { auditEntry, hostRoom, ROOM, tokenWith } from '@/../test/host';
+import { renderWithApp, serveApi, type ApiHandler } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { auditEntry, hostRoom, ROOM, tokenWith } from '@test/host';
 import { RoomsScreen } from './rooms-screen';
 
 // The console's rooms screen (/host): the rooms, the room form with its limits, upload and

@@ -2,8 +2,8 @@ import { ReminderMessage } from '@ruthless/protocol/safety';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, serveApi } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
+import { renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
 import { RemindMeButton } from './remind-me-button';
 
 // Moved from e2e/player-small-things.spec.ts and e2e/safety-reminders.spec.ts (issue 39): what

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { myShowsResponseSchema, type MyShow } from '@ruthless/protocol';
 import { useSessionStore } from '@/stores/session-store';
-import { currentLocation, renderWithApp, serveApi } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
+import { currentLocation, renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
 import { MyShows } from './my-shows';
 
 // axe and lazy parts on a shared two-core machine.

@@ -2,8 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-// eslint-disable-next-line no-restricted-imports -- the component tests' shared edge (apps/web/test)
-import { expectNoAxeViolations } from '../../../../test/axe';
+import { expectNoAxeViolations } from '@test/axe';
 import type { ReplayPlayer, ReplaySpeed } from '../hooks/use-replay-player';
 import type { Timeline } from '../utils/timeline';
 import { ReplayControls } from './replay-controls';

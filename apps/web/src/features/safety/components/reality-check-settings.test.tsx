@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
-import { renderWithApp } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { refusal, safetySettingsOf, serveProfile, signInPlayer } from '@/../test/profile';
+import { renderWithApp } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { refusal, safetySettingsOf, serveProfile, signInPlayer } from '@test/profile';
 import { RealityCheckSettings } from './reality-check-settings';
 
 const section = () => screen.getByRole('region', { name: 'Reality checks' });

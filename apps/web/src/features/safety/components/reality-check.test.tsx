@@ -3,9 +3,9 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
-import { renderWithApp } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { safetySettingsOf, serveProfile, signInPlayer } from '@/../test/profile';
+import { renderWithApp } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { safetySettingsOf, serveProfile, signInPlayer } from '@test/profile';
 import { RealityCheck } from './reality-check';
 import { RealityCheckModal } from './reality-check-modal';
 

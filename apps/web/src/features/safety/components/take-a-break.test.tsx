@@ -8,9 +8,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
-import { renderWithApp } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { noBreak, refusal, serveProfile, signInPlayer } from '@/../test/profile';
+import { renderWithApp } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { noBreak, refusal, serveProfile, signInPlayer } from '@test/profile';
 import { TakeABreak } from './take-a-break';
 
 // Local times, so the words read the same in any time zone: the player takes the break on

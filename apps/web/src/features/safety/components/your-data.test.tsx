@@ -1,5 +1,4 @@
 // First: Better Auth's client must find the fetch that serveApi stubs (see the module).
-import '@/../test/auth-fetch';
 import {
   AccountDeletionMessage,
   AuthErrorCode,
@@ -10,9 +9,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
-import { currentLocation, renderWithApp } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { marketingOf, refusal, serveProfile, signInPlayer } from '@/../test/profile';
+import { currentLocation, renderWithApp } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { marketingOf, refusal, serveProfile, signInPlayer } from '@test/profile';
 import { YourData } from './your-data';
 
 const PASSWORD = 'secret-123';

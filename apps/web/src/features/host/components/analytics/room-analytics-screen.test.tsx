@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
-import { renderWithApp, serveApi } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { GAME, hostRoom, ROOM, stubCanvas, tokenWith } from '@/../test/host';
+import { renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { GAME, hostRoom, ROOM, stubCanvas, tokenWith } from '@test/host';
 import { formatStart } from '@/features/host/utils/time';
 import { RoomAnalyticsScreen } from './room-analytics-screen';
 

@@ -4,9 +4,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
-import { renderWithApp, serveApi } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { captureDownloads, GAME, ROOM, stubCanvas, tokenWith } from '@/../test/host';
+import { renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { captureDownloads, GAME, ROOM, stubCanvas, tokenWith } from '@test/host';
 import { formatClock, formatStart } from '@/features/host/utils/time';
 import { ShowAnalyticsScreen } from './show-analytics-screen';
 
