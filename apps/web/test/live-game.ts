@@ -327,7 +327,11 @@ export class FakeShow {
 
   // --- the show's steps, each `(at) => event` to hand to before() or happen() ---
 
-  claim(playerId: string, name: string, options: { pick?: LuckyFatePick | null; defaultChoice?: Choice } = {}) {
+  claim(
+    playerId: string,
+    name: string,
+    options: { pick?: LuckyFatePick | null; defaultChoice?: Choice } = {},
+  ) {
     const ticketIndex = this.holders.length;
     const holder = { playerId, name, ticketIndex, defaultChoice: options.defaultChoice ?? 'share' };
     this.holders.push(holder);
@@ -340,42 +344,68 @@ export class FakeShow {
       luckyFatePick: options.pick ?? null,
     });
   }
-  greenRoom = () => (at: number): GameEvent => ({ type: 'green-room-opened', at });
-  reels = () => (at: number): GameEvent => ({
-    type: 'reels-started',
-    at,
-    prizeBall: this.prizeBall,
-    potMultiplier: this.potMultiplier,
-  });
-  luckyFate = () => (at: number): GameEvent => ({ type: 'lucky-fate-opened', at });
-  pick = (playerId: string, pick: LuckyFatePick) => (at: number): GameEvent => ({
-    type: 'lucky-fate-picked',
-    at,
-    playerId,
-    pick,
-  });
-  draw = () => (at: number): GameEvent => ({ type: 'draw-started', at });
-  pause = () => (at: number): GameEvent => ({ type: 'draw-paused', at });
-  resume = () => (at: number): GameEvent => ({ type: 'draw-resumed', at });
-  ball = () => (at: number): GameEvent => {
-    const ball = nextBall(this.state);
-    if (ball === null) throw new Error('no ball may be called now');
-    return { type: 'ball-called', at, ball };
-  };
-  ruthless = () => (at: number): GameEvent => ({ type: 'ruthless-started', at });
-  choose = (playerId: string, choice: Choice) => (at: number): GameEvent => ({
-    type: 'choice-made',
-    at,
-    playerId,
-    choice,
-  });
-  reveal = () => (at: number): GameEvent => ({
-    type: 'reveal-started',
-    at,
-    luckyFate: luckyFateToReveal(this.state),
-  });
-  end = () => (at: number): GameEvent => ({ type: 'game-ended', at });
-  cancel = () => (at: number): GameEvent => ({ type: 'game-cancelled', at });
+  greenRoom =
+    () =>
+    (at: number): GameEvent => ({ type: 'green-room-opened', at });
+  reels =
+    () =>
+    (at: number): GameEvent => ({
+      type: 'reels-started',
+      at,
+      prizeBall: this.prizeBall,
+      potMultiplier: this.potMultiplier,
+    });
+  luckyFate =
+    () =>
+    (at: number): GameEvent => ({ type: 'lucky-fate-opened', at });
+  pick =
+    (playerId: string, pick: LuckyFatePick) =>
+    (at: number): GameEvent => ({
+      type: 'lucky-fate-picked',
+      at,
+      playerId,
+      pick,
+    });
+  draw =
+    () =>
+    (at: number): GameEvent => ({ type: 'draw-started', at });
+  pause =
+    () =>
+    (at: number): GameEvent => ({ type: 'draw-paused', at });
+  resume =
+    () =>
+    (at: number): GameEvent => ({ type: 'draw-resumed', at });
+  ball =
+    () =>
+    (at: number): GameEvent => {
+      const ball = nextBall(this.state);
+      if (ball === null) throw new Error('no ball may be called now');
+      return { type: 'ball-called', at, ball };
+    };
+  ruthless =
+    () =>
+    (at: number): GameEvent => ({ type: 'ruthless-started', at });
+  choose =
+    (playerId: string, choice: Choice) =>
+    (at: number): GameEvent => ({
+      type: 'choice-made',
+      at,
+      playerId,
+      choice,
+    });
+  reveal =
+    () =>
+    (at: number): GameEvent => ({
+      type: 'reveal-started',
+      at,
+      luckyFate: luckyFateToReveal(this.state),
+    });
+  end =
+    () =>
+    (at: number): GameEvent => ({ type: 'game-ended', at });
+  cancel =
+    () =>
+    (at: number): GameEvent => ({ type: 'game-cancelled', at });
 
   /** Balls called before the screen opened until `until` holds (or the full house is won). */
   ballsBefore(until: (state: GameState) => boolean = () => false) {
@@ -385,10 +415,7 @@ export class FakeShow {
 
   /** A show played up to its draw before the screen opened: claims, green room, reels, lucky fate, draw. */
   upToDraw() {
-    return this.before(this.greenRoom())
-      .before(this.reels())
-      .before(this.luckyFate())
-      .before(this.draw());
+    return this.before(this.greenRoom()).before(this.reels()).before(this.luckyFate()).before(this.draw());
   }
 
   /** `GET /api/games/{id}/results` as the server answers it after the end (live-games.service). */
@@ -439,7 +466,11 @@ export class FakeShow {
       outcome: result.outcome,
       potPence: result.potPence,
       rolloverPence: result.rolloverPence,
-      payouts: this.holders.map((h) => ({ playerId: h.playerId, name: h.name, pence: won.get(h.playerId) ?? 0 })),
+      payouts: this.holders.map((h) => ({
+        playerId: h.playerId,
+        name: h.name,
+        pence: won.get(h.playerId) ?? 0,
+      })),
     };
   }
 
@@ -460,7 +491,10 @@ export class FakeShow {
 }
 
 /** `GET /api/rooms`: the show's room as the lobby lists it (its theme dresses the game screen). */
-export function roomOf(show: FakeShow, { name = 'Ruby Rush', theme = 'DEFAULT' }: { name?: string; theme?: Room['theme'] } = {}): Room {
+export function roomOf(
+  show: FakeShow,
+  { name = 'Ruby Rush', theme = 'DEFAULT' }: { name?: string; theme?: Room['theme'] } = {},
+): Room {
   const { prizes, luckyFateMode, rolloverPence } = show.state.setup;
   return roomsResponseSchema.parse([
     {

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userSettingsSchema, type UserSettings } from '@ruthless/protocol/user';
-import { renderWithApp, serveApi } from '../../../../test/app';
-import { expectNoAxeViolations } from '../../../../test/axe';
+import { renderWithApp, serveApi } from '@/../test/app';
+import { expectNoAxeViolations } from '@/../test/axe';
 import { ChatNameResetModal } from './chat-name-reset-modal';
 
 // A player whose chat name the host reset is told why and asked for a new one in a dialog over
@@ -24,7 +24,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('ChatNameResetModal', { timeout: 20_000 }, () => {
   it('says the host reset the name, keeps the chat name’s rules, and saves the new one with the stored details', async () => {
     const api = serveApi({
-      'PATCH /api/operator/user': (call) => ({ body: { ...settings, ...(call.body as object), defaultChoice: 'steal' } }),
+      'PATCH /api/operator/user': (call) => ({
+        body: { ...settings, ...(call.body as object), defaultChoice: 'steal' },
+      }),
     });
     renderWithApp(<ChatNameResetModal settings={settings} />, { path: '/game/x' });
 
@@ -38,7 +40,9 @@ describe('ChatNameResetModal', { timeout: 20_000 }, () => {
 
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('list', { name: 'Form errors' })).toHaveTextContent('Chat name cannot be empty');
+    expect(await screen.findByRole('list', { name: 'Form errors' })).toHaveTextContent(
+      'Chat name cannot be empty',
+    );
     expect(api.calls).toEqual([]);
     await expectNoAxeViolations();
 
