@@ -1,0 +1,351 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '@ruthless/protocol';
+import { userSettingsSchema } from '@ruthless/protocol/user';
+import { AppLayout } from '@/components/layouts/app-layout';
+import { RootLayout } from '@/components/layouts/root-layout';
+import { useUserSettings } from '@/features/auth/api/get-user-settings';
+import { useChatStore } from '@/lib/chat/chat-store';
+import { useGameStore } from '@/lib/live-game/game-store';
+import { isMuted, setMuted } from '@/lib/sound';
+import { useClientStore } from '@/stores/client-store';
+import { useSessionStore } from '@/stores/session-store';
+import { serveApi, type ApiHandler } from '@/../test/app';
+import { expectNoAxeViolations } from '@/../test/axe';
+import { FakeShow, fakeSocket, push, resetFakeSocket, roomOf } from '@/../test/live-game';
+import { GameRoute } from './game';
+
+vi.mock('socket.io-client', async () => (await import('@/../test/live-game')).socketIoClient);
+
+// The /game/{id} route in the app's frame (root layout, bottom bar): the preview's front door and
+// its read-only screen, the exit confirmation, the Sound Interaction Required modal, the room's
+// theme, a bad address, the chat by keyboard and a host's reset of the player's chat name.
+
+const me = 'player-me';
+
+/** The screen at `stage` (its title), once tuned in (the first view mounts as a transition). */
+async function onStage(title: string) {
+  const found = await screen.findByRole('heading', { level: 1, name: title });
+  await waitFor(() => expect(screen.queryByText('Tuning in to the show…')).not.toBeInTheDocument(), {
+    timeout: 10_000,
+  });
+  return found;
+}
+
+/** Where the lobby would be: the route a Leave goes to. */
+function Lobby() {
+  return <h1>The lobby</h1>;
+}
+
+/** The player's settings, as the start-up gate keeps them (refetched when the host resets the name). */
+function Settings() {
+  const settings = useUserSettings(me);
+  return <output aria-label="Chat name">{settings.data?.alias ?? ''}</output>;
+}
+
+/** The app's frame around the game route, at `path`. */
+function openApp(path: string, { withSettings = false } = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RootLayout />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                path: '/game/:id',
+                element: (
+                  <>
+                    <GameRoute />
+                    {withSettings && <Settings />}
+                  </>
+                ),
+              },
+              { path: '/', element: <Lobby /> },
+            ],
+          },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <ToastContainer position="top-right" autoClose={false} theme="dark" newestOnTop />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+function serve(
+  show: FakeShow,
+  routes: Record<string, ApiHandler> = {},
+  theme: 'DEFAULT' | 'RED' = 'DEFAULT',
+) {
+  return serveApi({
+    'GET /media/calls/index.json': () => ({ body: {} }),
+    'GET /api/rooms': () => ({ body: [roomOf(show, { name: 'Ruby Rush', theme })] }),
+    ...routes,
+  });
+}
+
+/** The browser's autoplay rule: with sound only once `allowed()` (a tap counted), muted always. */
+function autoplayPolicy(allowed: () => boolean) {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    return this.muted || allowed()
+      ? Promise.resolve()
+      : Promise.reject(new DOMException('play() needs a user gesture', 'NotAllowedError'));
+  });
+}
+
+beforeEach(() => {
+  resetFakeSocket();
+  useGameStore.getState().reset('');
+  useChatStore.getState().reset('');
+  useChatStore.setState({ isOpen: false });
+  useClientStore.setState({ isPreview: false, footerSlot: null, backgroundTheme: 'DEFAULT' });
+  useClientStore.getState().setLiveVideo({ needsUserInput: false, isSuspended: false });
+  useSessionStore.setState({ playerUuid: me, accessToken: 'token-of-me' });
+  autoplayPolicy(() => true);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  setMuted(false);
+});
+
+function greenRoomShow() {
+  const show = new FakeShow({ timings: { reelsMs: 600, luckyFateMs: 60_000 } });
+  show.me = me;
+  return show.before(show.claim(me, 'Mia')).before(show.greenRoom());
+}
+
+describe('the game route', { timeout: 30_000 }, () => {
+  it('a bad address is the not-found page, not the server’s validation message', async () => {
+    serveApi({});
+    openApp('/game/not-a-uuid');
+    expect(
+      await screen.findByRole('heading', { name: 'That number’s not on the board'.replace('’', "'") }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('gameUuid must be a valid id')).not.toBeInTheDocument();
+  });
+
+  it('preview: the front door names the room and the start; then read-only, no bottom bar, the video muted at volume 0', async () => {
+    const show = greenRoomShow();
+    show.serve({ preview: true });
+    serve(show);
+    autoplayPolicy(() => false);
+    openApp(`/game/${show.gameUuid}?preview=1`);
+
+    expect(await screen.findByRole('heading', { name: 'Ruby Rush' })).toBeInTheDocument();
+    expect(screen.getByText('Preview mode')).toBeInTheDocument();
+    const start = new Date(show.gameStartTime);
+    const when = screen.getByRole('time');
+    expect(when).toHaveAttribute('datetime', show.gameStartTime);
+    expect(when.textContent).toMatch(
+      new RegExp(`^${start.toLocaleDateString('en-GB', { weekday: 'long' })} ${start.getDate()} `),
+    );
+    expect(screen.queryByText(show.gameUuid.slice(0, 8))).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    await expectNoAxeViolations();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start preview' }));
+    expect(await onStage('Green Room')).toBeInTheDocument();
+    expect(screen.getByText('Preview · read-only')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    // Forced muted at volume 0, so the browser's sound rule never asks for a tap.
+    const video = screen.getByTestId('host-video') as HTMLVideoElement;
+    await waitFor(() => expect(video).toHaveProperty('muted', true));
+    expect(video.volume).toBe(0);
+    video.muted = false;
+    video.volume = 1;
+    video.dispatchEvent(new Event('volumechange'));
+    expect(video.muted).toBe(true);
+    expect(video.volume).toBe(0);
+    expect(screen.queryByRole('dialog', { name: 'Sound Interaction Required' })).not.toBeInTheDocument();
+
+    // Read-only: no ticket, and the lucky-fate cards cannot be picked; the chat is read-only.
+    await show.happen(show.reels());
+    await show.happen(show.luckyFate());
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Lucky Fate');
+    expect(screen.getByText('Players are picking their lucky-fate cards.')).toBeInTheDocument();
+    for (const card of ['Card 1', 'Card 2', 'Card 3'])
+      expect(screen.getByRole('button', { name: card })).toBeDisabled();
+    expect(screen.queryByRole('region', { name: /Your ticket/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('You are watching: no ticket for this show.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Show status')).toHaveTextContent('Players1');
+    expect(fakeSocket.emitted.filter(([event]) => event === 'game:lucky-fate')).toEqual([]);
+    await expectNoAxeViolations();
+  });
+
+  it('leaving asks first: the logo opens Leave the show?, Stay keeps the show, Leave goes to the lobby', async () => {
+    const show = greenRoomShow().serve();
+    serve(show);
+    const router = openApp(`/game/${show.gameUuid}`);
+    await onStage('Green Room');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('button', { name: 'Chat' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(nav).getByRole('link', { name: 'Games Lobby' }));
+    const exit = await screen.findByRole('dialog', { name: 'Leave the show?' });
+    expect(exit).toHaveTextContent('Are you sure you want to leave the game?');
+    expect(exit).toHaveTextContent(
+      'The show carries on without you: your ticket keeps marking itself and any prize is still yours.',
+    );
+    await expectNoAxeViolations();
+    await user.click(within(exit).getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('dialog', { name: 'Leave the show?' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/game/${show.gameUuid}`);
+
+    await user.click(within(nav).getByRole('link', { name: 'Games Lobby' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave the show?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'The lobby' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    // Back in the lobby, its carousel shows the room of the show left.
+  });
+
+  it('Sound Interaction Required: autoplay with sound refused, Confirm fails then plays with sound', async () => {
+    let allowed = false;
+    autoplayPolicy(() => allowed);
+    const show = greenRoomShow().serve();
+    serve(show);
+    openApp(`/game/${show.gameUuid}`);
+    await onStage('Green Room');
+    expect(screen.getByRole('region', { name: /^Your ticket/ })).toBeInTheDocument();
+
+    const modal = await screen.findByRole('dialog', { name: 'Sound Interaction Required' });
+    expect(modal).toHaveTextContent(
+      'Host live video requires permission on your device. Please confirm to allow audio.',
+    );
+    // The picture plays silently meanwhile.
+    const video = screen.getByTestId('host-video') as HTMLVideoElement;
+    expect(video.muted).toBe(true);
+    await expectNoAxeViolations();
+
+    const user = userEvent.setup();
+    await user.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    expect(await within(modal).findByRole('alert')).toHaveTextContent(
+      'The video could not start with sound. Please try again.',
+    );
+    expect(await screen.findByText('Error resuming audio context.')).toBeInTheDocument();
+    expect(modal).toBeInTheDocument();
+
+    allowed = true;
+    await user.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Sound Interaction Required' })).not.toBeInTheDocument(),
+    );
+    expect(video.muted).toBe(false);
+  });
+
+  it('Sound Interaction Required: Continue without sound mutes the app and plays the picture', async () => {
+    autoplayPolicy(() => false);
+    const show = greenRoomShow().serve();
+    serve(show);
+    openApp(`/game/${show.gameUuid}`);
+    const modal = await screen.findByRole('dialog', { name: 'Sound Interaction Required' });
+    await userEvent.click(within(modal).getByRole('button', { name: 'Continue without sound' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Sound Interaction Required' })).not.toBeInTheDocument(),
+    );
+    expect(isMuted()).toBe(true);
+    expect(screen.getByTestId('host-video')).toHaveProperty('muted', true);
+  });
+
+  it('a show in a red room wears its theme', async () => {
+    const show = greenRoomShow().serve();
+    serve(show, {}, 'RED');
+    openApp(`/game/${show.gameUuid}`);
+    await onStage('Green Room');
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('RED'));
+  });
+
+  it('the chat by keyboard: Tab to Chat, Enter opens it, type and Enter sends, Escape closes', async () => {
+    const show = greenRoomShow().serve();
+    const sent: string[] = [];
+    serve(show, {
+      'POST /api/chat': (call) => {
+        const { chatContent } = call.body as { chatContent: string };
+        sent.push(chatContent);
+        const message: ChatMessage = {
+          seq: sent.length,
+          messageUuid: `message-${sent.length}`,
+          gameUuid: show.gameUuid,
+          playerUuid: me,
+          alias: 'Mia',
+          text: chatContent,
+          sentAt: new Date().toISOString(),
+          fromHost: false,
+        };
+        return { status: 201, body: { message } };
+      },
+    });
+    openApp(`/game/${show.gameUuid}`);
+    await onStage('Green Room');
+
+    const user = userEvent.setup();
+    const chat = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
+      name: 'Chat',
+    });
+    for (let presses = 0; presses < 40 && document.activeElement !== chat; presses++) await user.tab();
+    expect(chat).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const box = await screen.findByRole('textbox', { name: 'Chat message' });
+    for (let presses = 0; presses < 40 && document.activeElement !== box; presses++) await user.tab();
+    expect(box).toHaveFocus();
+    await user.keyboard('Typed, not tapped{Enter}');
+    const log = screen.getByRole('log', { name: 'Chat messages' });
+    expect(await within(log).findByText('Typed, not tapped')).toBeInTheDocument();
+    expect(sent).toEqual(['Typed, not tapped']);
+    await expectNoAxeViolations();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(useChatStore.getState().isOpen).toBe(false));
+  });
+
+  it('the host resets my chat name mid-show: my settings are fetched again, the show stays', async () => {
+    const show = greenRoomShow().serve();
+    let alias = 'Rude1';
+    const api = serve(show, {
+      'GET /api/operator/user': () => ({
+        body: userSettingsSchema.parse({
+          alias,
+          phoneNumber: '+447911123456',
+          defaultChoice: 'share',
+          dobDay: 1,
+          dobMonth: 2,
+          dobYear: 1990,
+          marketingAccepted: false,
+        }),
+      }),
+    });
+    const router = openApp(`/game/${show.gameUuid}`, { withSettings: true });
+    await onStage('Green Room');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Chat name' })).toHaveTextContent('Rude1'));
+    const before = api.callsTo('GET', '/api/operator/user').length;
+
+    // Another player's reset is not mine.
+    await push('player:renamed', show.renamed('player-other', 'Player', true));
+    expect(api.callsTo('GET', '/api/operator/user')).toHaveLength(before);
+
+    alias = '';
+    await push('player:renamed', show.renamed(me, 'Player', true));
+    await waitFor(() => expect(api.callsTo('GET', '/api/operator/user')).toHaveLength(before + 1));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Green Room');
+    expect(router.state.location.pathname).toBe(`/game/${show.gameUuid}`);
+  });
+});
