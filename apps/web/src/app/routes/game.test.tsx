@@ -14,12 +14,12 @@ import { useGameStore } from '@/lib/live-game/game-store';
 import { isMuted, setMuted } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
-import { serveApi, type ApiHandler } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { FakeShow, fakeSocket, push, resetFakeSocket, roomOf } from '@/../test/live-game';
+import { serveApi, type ApiHandler } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { FakeShow, fakeSocket, push, resetFakeSocket, roomOf } from '@test/live-game';
 import { GameRoute } from './game';
 
-vi.mock('socket.io-client', async () => (await import('@/../test/live-game')).socketIoClient);
+vi.mock('socket.io-client', async () => (await import('@test/live-game')).socketIoClient);
 
 // The /game/{id} route in the app's frame (root layout, bottom bar): the preview's front door and
 // its read-only screen, the exit confirmation, the Sound Interaction Required modal, the room's

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userSettingsSchema, type UserSettings } from '@ruthless/protocol/user';
-import { renderWithApp, serveApi } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
+import { renderWithApp, serveApi } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
 import { ChatNameResetModal } from './chat-name-reset-modal';
 
 // A player whose chat name the host reset is told why and asked for a new one in a dialog over

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, serveApi } from '@/../test/app';
+import { renderWithApp, serveApi } from '@test/app';
 import { GoogleSignIn } from './google-button';
 
 // Moved from e2e/game-first-evening.spec.ts: a server without a Google client (the e2e server's

@@ -8,11 +8,11 @@ import { useGameStore } from '@/lib/live-game/game-store';
 import { useClientStore } from '@/stores/client-store';
 import { useServerClockStore } from '@/stores/server-clock-store';
 import { useSessionStore } from '@/stores/session-store';
-import { renderWithApp, serveApi, type ApiHandler } from '@/../test/app';
-import { expectNoAxeViolations } from '@/../test/axe';
-import { FakeShow, fakeSocket, resetFakeSocket, roomOf } from '@/../test/live-game';
+import { renderWithApp, serveApi, type ApiHandler } from '@test/app';
+import { expectNoAxeViolations } from '@test/axe';
+import { FakeShow, fakeSocket, resetFakeSocket, roomOf } from '@test/live-game';
 
-vi.mock('socket.io-client', async () => (await import('@/../test/live-game')).socketIoClient);
+vi.mock('socket.io-client', async () => (await import('@test/live-game')).socketIoClient);
 
 // The show screen (docs/player-app.md, Screens: /game/{id}) at each stage, fed through the app's
 // own socket code and live-game store by a fake server playing the show with the real engine.
