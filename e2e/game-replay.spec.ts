@@ -119,7 +119,15 @@ test('an ended show is watched again at 4x, seeks to the final and opens signed 
   await expect(visitorControls.getByRole('button', { name: 'Jump to my wins' })).toHaveCount(0);
   await visitor.screenshot({ path: 'test-results/replay-visitor.png' });
   await page.screenshot({ path: 'test-results/replay-final.png' });
-  expect(await seriousViolations(visitor, 'watch again, signed out')).toEqual([]);
+  // The marks on the replay's track are shortcuts to moments the seek slider reaches too: WCAG
+  // 2.5.8's "equivalent" exception, which axe cannot know. Each is a 24 px target, and two prizes
+  // won a few balls apart put theirs side by side, which axe counts against the spacing.
+  const marksTooClose = /: target-size x\d+ \((button\[data-kind="[a-z-]+"\](, )?)+\)$/;
+  expect(
+    (await seriousViolations(visitor, 'watch again, signed out')).filter(
+      (found) => !marksTooClose.test(found),
+    ),
+  ).toEqual([]);
   await visitor.context().close();
   await page.context().close();
 });

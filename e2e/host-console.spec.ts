@@ -88,14 +88,15 @@ test("the host's evening in the console: schedule, run by hand while a phone fol
   await expect(roomsAudit.first()).toContainText(roomName);
   await desk.getByRole('link', { name: `Games of ${roomName}` }).click();
 
-  // The game, scheduled with short stages; every ball is the host's (the automatic host would
-  // call one only every 10 minutes).
+  // The game, scheduled with short stages. The automatic host moves on 20 s after the last event:
+  // every ball below is the host's (each call or control comes sooner), and after the full house
+  // it opens the reveal within those 20 s.
   const schedule = desk.getByRole('form', { name: 'Schedule a game' });
   await schedule.getByLabel('Max tickets').fill('10');
   await schedule.getByLabel('One line (£)').fill('5');
   await schedule.getByLabel('Reels (s)').fill('1');
   await schedule.getByLabel('Lucky fate (s)').fill('1');
-  await schedule.getByLabel('Ball interval (s)').fill('600');
+  await schedule.getByLabel('Ball interval (s)').fill('20');
   await schedule.getByLabel('Ruthless final (s)').fill('1');
   await schedule.getByLabel('Reveal (s)').fill('600');
   await schedule.getByRole('button', { name: 'Schedule game' }).click();
@@ -220,18 +221,19 @@ test("the host's evening in the console: schedule, run by hand while a phone fol
   await desk.getByRole('button', { name: 'Pause' }).click();
   await expect(desk.getByRole('status').filter({ hasText: 'PAUSED' })).toBeVisible();
   await expect(phone.getByText('Paused', { exact: true })).toBeVisible();
+  await sweep(desk, 'live, draw paused');
   // Paused stops the automatic host only: the host still calls by hand, and it stays paused.
   await expect(callBall).toBeEnabled();
   await callBall.click();
   await expect(count).toHaveText('2/90');
   await expect(desk.getByRole('status').filter({ hasText: 'PAUSED' })).toBeVisible();
-  await sweep(desk, 'live, draw paused');
+  // Resumed, the next ball is the host's at once (the automatic host's is 20 s after the last).
   await desk.getByRole('button', { name: 'Resume' }).click();
   await expect(phone.getByText('Paused', { exact: true })).toHaveCount(0);
   await expect(callBall).toBeEnabled();
-  await sweep(desk, 'live, draw');
   await callBall.click();
   await expect(count).toHaveText('3/90');
+  await sweep(desk, 'live, draw');
 
   // The rest through the API the button calls, to the full house: the automatic host opens the
   // reveal (one player, no final).
