@@ -2,10 +2,10 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { FIRST_E2E_PORT, workerPort } from './e2e/support/worker-port';
 
-// One worker per core: with reduced motion and a tiny host video (e2e/support/fixtures.ts) a
-// journey spends most of its time waiting on the show's clock, not drawing it (one worker kept
-// two cores a sixth busy), so two journeys side by side share the cores. E2E_WORKERS sets it.
-const WORKERS = Number(process.env.E2E_WORKERS ?? availableParallelism());
+// One worker per two cores: a worker is Chromium plus a server. Even with reduced motion and a tiny
+// host video (e2e/support/fixtures.ts), two workers on two cores made each journey 1.5 to 2.2
+// times as long (November 2026), no faster in all and with time-outs. E2E_WORKERS sets it.
+const WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
 
 /**
  * Browser tests in Debian's Chromium at the product's 390x844 reference size, against the real

@@ -65,7 +65,8 @@ export function FigurePanel({
       ) : (
         <>
           {chart}
-          <div className={styles.tableBox}>
+          {/* A box that scrolls is reached by keyboard too: focusable, and named for a screen reader. */}
+          <div className={styles.tableBox} tabIndex={0} role="region" aria-label={`${title}: table`}>
             <table className={styles.table}>
               <caption className={styles.caption}>{title}</caption>
               <thead>
