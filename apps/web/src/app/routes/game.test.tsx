@@ -177,7 +177,8 @@ describe('the game route', { timeout: 30_000 }, () => {
     // Read-only: no ticket, and the lucky-fate cards cannot be picked; the chat is read-only.
     await show.happen(show.reels());
     await show.happen(show.luckyFate());
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Lucky Fate');
+    // The screen takes the stage from the live feed a render or two after the event.
+    await screen.findByRole('heading', { level: 1, name: 'Lucky Fate' }, { timeout: 5_000 });
     expect(screen.getByText('Players are picking their lucky-fate cards.')).toBeInTheDocument();
     for (const card of ['Card 1', 'Card 2', 'Card 3'])
       expect(screen.getByRole('button', { name: card })).toBeDisabled();

@@ -21,11 +21,10 @@ const me = 'player-me';
 const rival = 'player-rival';
 const now = Date.UTC(2026, 10, 27, 19, 0, 0);
 
-const heading = () => screen.getByRole('heading', { level: 1 });
-
 /** The screen at `stage` (its title), once tuned in (the first view mounts as a transition). */
 async function onStage(title: string) {
-  const found = await screen.findByRole('heading', { level: 1, name: title });
+  // The screen takes the stage from the live feed a render or two after the event.
+  const found = await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5_000 });
   await waitFor(() => expect(screen.queryByText('Tuning in to the show…')).not.toBeInTheDocument(), {
     timeout: 10_000,
   });
@@ -135,7 +134,7 @@ describe('the show screen, stage by stage', { timeout: 30_000 }, () => {
     await onStage('Green Room');
 
     await show.happen(show.reels());
-    expect(heading()).toHaveTextContent('Spin the Reels');
+    await onStage('Spin the Reels');
     expect(screen.getByRole('heading', { level: 2, name: 'Spin the reels!' })).toBeInTheDocument();
     expect(screen.getByText('Spinning…')).toBeInTheDocument();
     expect(screen.getByTestId('status-pot')).toHaveTextContent(/^Pot£100\.00$/);
@@ -162,7 +161,7 @@ describe('the show screen, stage by stage', { timeout: 30_000 }, () => {
     await onStage('Spin the Reels');
     await show.happen(show.luckyFate());
 
-    expect(heading()).toHaveTextContent('Lucky Fate');
+    await onStage('Lucky Fate');
     expect(screen.getByText('Pick a card: x1, x2 or x3 on everything you win.')).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: '15 seconds to pick' })).toHaveTextContent('15s');
     const note = `★ Prize ball ${show.prizeBall} · Pot x${show.potMultiplier}`;
@@ -237,7 +236,7 @@ describe('the show screen, stage by stage', { timeout: 30_000 }, () => {
     await onStage('Lucky Fate');
     await show.happen(show.draw());
 
-    expect(heading()).toHaveTextContent('Eyes Down');
+    await onStage('Eyes Down');
     const current = screen.getByRole('region', { name: 'Current ball' });
     expect(current).toHaveTextContent('First ball coming up…');
     expect(screen.getByRole('region', { name: 'Close to One Line' })).toHaveTextContent(
@@ -370,7 +369,7 @@ describe('the show screen, stage by stage', { timeout: 30_000 }, () => {
     await onStage('The Final');
     await show.happen(show.reveal());
 
-    expect(heading()).toHaveTextContent('The Reveal');
+    await onStage('The Reveal');
     const choices = screen.getByRole('list', { name: 'Choices' });
     expect(choices).toHaveTextContent('You chose to share');
     expect(choices).not.toHaveTextContent('Rex chose to');
@@ -398,7 +397,7 @@ describe('the show screen, stage by stage', { timeout: 30_000 }, () => {
     await onStage('The Reveal');
     await show.happen(show.end());
 
-    expect(heading()).toHaveTextContent('That’s the Show');
+    await onStage('That’s the Show');
     const results = show.results();
     const mine = results.payouts.find((p) => p.playerId === me)!.pence;
     expect(await screen.findByText('You won')).toBeInTheDocument();
@@ -476,7 +475,7 @@ describe('the show screen, stage by stage', { timeout: 30_000 }, () => {
     const view = await openShow(show);
     await onStage('Green Room');
     await show.happen(show.cancel());
-    expect(heading()).toHaveTextContent('Show Cancelled');
+    await onStage('Show Cancelled');
     expect(screen.getByText('This show has been cancelled')).toBeInTheDocument();
     expect(screen.getByText('Your ticket has been released. See you at the next one!')).toBeInTheDocument();
     view.unmount();
