@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /** The failures of a Vitest JSON report. */
 export function vitestFailures(report) {
-  return (report?.testResults ?? []).flatMap((file) => {
+  const failures = (report?.testResults ?? []).flatMap((file) => {
     const name = path.relative(root, file.name);
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
     // A file that failed outside its tests (an import, a hook) has no failed test to name.
@@ -18,6 +18,11 @@ export function vitestFailures(report) {
       return [`${name} (${(file.message ?? '').split('\n')[0]})`];
     return failed.map((test) => `${name} > ${test.fullName}`);
   });
+  // An error thrown outside every test (an uncaught exception, a rejection nobody awaited) fails
+  // the run with no test to name: say where the log tells more.
+  if (report && !report.success && failures.length === 0)
+    failures.push('an error outside any test: see "Unhandled Errors" in the log');
+  return failures;
 }
 
 /** The specs of a Playwright JSON report whose outcome is `status` (unexpected: failed every try). */

@@ -35,6 +35,8 @@ export const POSTGRES_PASS: Record<string, string> = {
   'cluster/rolling-restart.test.ts': 'both processes rolled during a draw',
   'compiled/compiled-server.test.ts': 'the compiled server on PostgreSQL, with Redis, and behind nginx',
   'db/migrations.test.ts': 'every migration applied to an empty PostgreSQL, and the migration lock',
+  'db/lost-connection.test.ts':
+    'a PostgreSQL connection ended while the app holds it (the pool is PostgreSQL only)',
   'db/stages-check.test.ts': "a migration's check constraint on a scratch database",
   'deploy/backup.test.ts': "pg_dump and pg_restore of a PostgreSQL (the recipe's backup)",
   'deploy/nginx-site.test.ts': "the recipe's nginx site before two production processes",

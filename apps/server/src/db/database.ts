@@ -130,8 +130,12 @@ async function openPostgres(url: string, migrations: MigrationPolicy): Promise<D
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection (PostgreSQL restarted) must not crash the process: the pool
+  // handles an idle one's error, and a checked-out client between two queries (inside a
+  // transaction) emits its error on itself with no listener of the pool's. The query that needed
+  // it fails and is answered as a 503; the pool then drops the client and the next query reconnects.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePostgres(pool, { schema });
   if (!(await migrationsUpToDate(db as unknown as Db))) {
     if (migrations === 'require') {

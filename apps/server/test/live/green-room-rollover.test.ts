@@ -100,6 +100,9 @@ describe('the green room', () => {
 describe('an ended game', () => {
   it('publishes its stored event log, and its all-steal pot goes to the next game not yet on its reels', async () => {
     const roomUuid = await newRoom();
+    // Three holders, made before the game so that a busy machine cannot start it before they
+    // claim: the final takes two or three, so a default can stay untold.
+    const stealers = [await player('Ann'), await player('Ben'), await player('Cal')];
     const game = await newGame(roomUuid, 2500, {
       greenRoomMs: 2000,
       reelsMs: 150,
@@ -111,8 +114,6 @@ describe('an ended game', () => {
     // The next game is in its green room when the final ends; a later one is still scheduled.
     const next = await newGame(roomUuid, 10 * 60_000, { greenRoomMs: 60 * 60_000 });
     const later = await newGame(roomUuid, 3 * 60 * 60_000, {});
-    // Three holders: the final takes two or three, so a default can stay untold.
-    const stealers = [await player('Ann'), await player('Ben'), await player('Cal')];
     for (const token of stealers) {
       const claim = await api(server.url, 'POST', '/api/claim-ticket', token, {
         gameUuid: game.gameUuid,
@@ -187,6 +188,8 @@ describe('an ended game', () => {
 
   it('keeps an all-steal pot with the room when no game can take it, until the next game is created', async () => {
     const roomUuid = await newRoom();
+    // Two holders, made before the game so that a busy machine cannot start it before they claim.
+    const holders = [await player('Cat'), await player('Dan')];
     const game = await newGame(roomUuid, 2500, {
       greenRoomMs: 2000,
       reelsMs: 150,
@@ -195,7 +198,7 @@ describe('an ended game', () => {
       ruthlessMs: 800,
       revealMs: 100,
     });
-    for (const token of [await player('Cat'), await player('Dan')]) {
+    for (const token of holders) {
       const claim = await api(server.url, 'POST', '/api/claim-ticket', token, {
         gameUuid: game.gameUuid,
         roomUuid,

@@ -89,7 +89,8 @@ describe('GET /api/my-shows', () => {
     const total = (await myShows(sam))[0]!.winningsPence + (await myShows(tess))[0]!.winningsPence;
     expect(total).toBeGreaterThan(0);
     expect(await myShows(outsider)).toEqual([]);
-  });
+    // A whole show, played on the server's clock: minutes on a loaded machine.
+  }, 120_000);
 
   it('refuses a call without a valid token', async () => {
     const response = await api(server.url, 'GET', '/api/my-shows', 'Bearer x.y.z');
