@@ -72,6 +72,11 @@ export interface AuthDependencies {
   tokenCutoffs: TokenCutoffs;
   /** Moves what must outlive a deleted user to an anonymous id (safety/account-deletion.repository.ts). */
   beforeDeleteUser?: (userId: string) => Promise<void>;
+  /**
+   * After a user or a Google account is created (committed): gives back a break kept from a
+   * deleted account with the same email or Google subject (safety/kept-breaks.ts).
+   */
+  afterUserCreated?: (userId: string) => Promise<void>;
 }
 
 /** An error in the shape of docs/player-app.md (Messages): our code and the catalogue's message. */
@@ -347,6 +352,17 @@ export function createAuth(deps: AuthDependencies) {
       },
     },
     verification: { storeIdentifier: 'hashed' },
+    // Run once the sign-up (or Google's first sign-in) has committed, before it answers.
+    databaseHooks: {
+      user: { create: { after: async (user) => deps.afterUserCreated?.(user.id) } },
+      account: {
+        create: {
+          after: async (account) => {
+            if (account.providerId === 'google') await deps.afterUserCreated?.(account.userId);
+          },
+        },
+      },
+    },
     user: {
       // Called only by "Delete my account" (POST /api/safety/delete-account, which checks the
       // password or a fresh sign-in first); its own path /api/auth/delete-user stays off.

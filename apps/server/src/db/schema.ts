@@ -425,6 +425,32 @@ export const playBreaks = pgTable(
 );
 
 /**
+ * A break or self-exclusion that outlives its account (docs/player-app.md, "Take a break"):
+ * written when an account is deleted during one, under a keyed hash of each way that person can
+ * come back (their normalised email, their Google subject), and given back to a new account
+ * with either at sign-up and registration. Kept only until the break ends.
+ */
+export const keptBreaks = pgTable(
+  'kept_breaks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** HMAC-SHA256 (auth/server-keys.ts) of `email:<address>` or `google:<subject>`, in hex. */
+    identity: text('identity').notNull(),
+    /** Which auth secret the key was derived from (auth/auth-secrets.ts, secretVersion). */
+    keyVersion: integer('key_version').notNull(),
+    kind: text('kind').notNull(),
+    period: text('period').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('kept_breaks_identity_idx').on(table.identity, table.endsAt),
+    index('kept_breaks_ends_idx').on(table.endsAt),
+    check('kept_breaks_kind_check', sql`${table.kind} in ('break', 'self-exclusion')`),
+  ],
+);
+
+/**
  * Every marketing choice a player made (the details form's checkbox, the profile's switch), with
  * its time and the words they agreed to. The newest row per player and operator is in force.
  */
