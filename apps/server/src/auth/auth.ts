@@ -207,8 +207,12 @@ export function createAuth(deps: AuthDependencies) {
       }
       case '/sign-out': {
         const session = await getSessionFromCtx(ctx).catch(() => null);
-        // The session's open sockets stop acting for the player now, on every process.
-        if (session) deps.phones.disconnectSession(session.session.id);
+        if (session) {
+          // The session's identity tokens are refused from now on, on every process (others
+          // within the cut-off cache time), and its open sockets close everywhere.
+          await deps.tokenCutoffs.endSession(session.user.id, session.session.id);
+          deps.phones.disconnectSession(session.session.id);
+        }
         log.info({ event: 'auth.sign-out', playerId: session?.user.id ?? null }, 'signed out');
         return;
       }

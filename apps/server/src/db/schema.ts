@@ -229,6 +229,25 @@ export const tokenCutoffs = pgTable('token_cutoffs', {
   validAfter: timestamp('valid_after', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Sessions signed out (auth/token-cutoffs.ts): their identity tokens are refused everywhere at
+ * once, the user's other sessions go on. Kept while such a token could still be unexpired.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('ended_sessions_user_idx').on(table.userId),
+    index('ended_sessions_ended_idx').on(table.endedAt),
+  ],
+);
+
 /** A user registered with an operator, with the settings of docs/player-app.md (State kept by the app) ("User settings"). */
 export const playerProfiles = pgTable(
   'player_profiles',
