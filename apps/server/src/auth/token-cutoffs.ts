@@ -94,7 +94,9 @@ export class TokenCutoffs {
     await this.db
       .insert(endedSessions)
       .values({ sessionId, userId, endedAt: new Date(now) })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      // The user may be gone already (a deletion refuses all their tokens): nothing to keep then.
+      .catch(() => undefined);
     // Sessions whose tokens have all expired need keeping no longer.
     await this.db.execute(
       sql`delete from ended_sessions where ended_at < ${new Date(now - ENDED_SESSION_KEPT_MS).toISOString()}::timestamptz`,
