@@ -8,7 +8,8 @@ import { newestMailText } from './support/mail';
 
 // Issue 29, kept as one journey by issue 39 ("take a break and your data"): a player takes a
 // 7-day break from the profile and the lobby's claim is refused; a reality check comes and leads
-// back to the break; they download their data and delete their account with their password. Beside them, another player's reminder mail (sent by
+// back to the break; they download their data and delete their account with their password (the
+// break stays in force, and the dialog and the answer say so). Beside them, another player's reminder mail (sent by
 // the server's sweep over real SMTP meanwhile) unsubscribes from its link, signed out.
 //
 // Each screen's states and messages are component tests (apps/web/src/app/routes/profile.test.tsx,
@@ -120,6 +121,10 @@ test('take a break and your data: a 7-day break stops claims; the data downloade
   // Deleted with the password (a wrong one first).
   await yourData.getByRole('button', { name: 'Delete my account' }).click();
   const deletion = page.getByRole('dialog', { name: 'Delete account?' });
+  // The break outlives the account: the dialog says so and why.
+  await expect(deletion).toContainText(
+    /Your break stays in force until \d+ \w+ \d{4} at \d\d:\d\d: until then we keep your email address/,
+  );
   await deletion.getByLabel('Password').fill('not-my-password');
   await deletion.getByRole('checkbox', { name: 'I understand that my account is deleted for good.' }).check();
   expect(await seriousViolations(page, 'delete account')).toEqual([]);
@@ -128,7 +133,12 @@ test('take a break and your data: a 7-day break stops claims; the data downloade
   await closeToasts(page);
   await deletion.getByLabel('Password').fill(player.password);
   await deletion.getByRole('button', { name: 'Delete my account for good' }).click();
-  await expect(toast(page, 'Your account has been deleted. Thank you for playing Ruthless.')).toBeVisible();
+  await expect(
+    toast(
+      page,
+      /Your account has been deleted\. Your break stays in force until .* cannot claim tickets or join shows either\./,
+    ),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
   // The account is gone: signing in again says so.
   const again = await page.request.post('/api/auth/sign-in/email', {

@@ -57,6 +57,8 @@ export const POSTGRES_PASS: Record<string, string> = {
   'routes/api/tickets.test.ts': 'claims dealt by the database function (migrations 0019, 0020)',
   'routes/dot-segments.test.ts': 'what a path reached is read from the database',
   'routes/log-levels.test.ts': 'log lines of database errors',
+  'safety/break-outlives-account.test.ts':
+    'breaks kept past a deleted account and given back with SQL under an advisory lock',
   'safety/delete-account.test.ts': 'an account deleted with SQL across its tables',
   'safety/marketing-consent.test.ts': "the marketing repository's SQL",
   'safety/my-data.test.ts': "the data download's SQL",

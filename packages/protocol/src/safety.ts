@@ -91,6 +91,14 @@ export const DELETED_PLAYER_NAME = 'Deleted player';
 
 export const AccountDeletionMessage = {
   deleted: 'Your account has been deleted. Thank you for playing Ruthless.',
+  /**
+   * What stays of an account deleted during a break or self-exclusion, and why: said by the
+   * delete dialog before and by the answer after.
+   */
+  breakStays: (kind: 'break' | 'self-exclusion', endsAt: Date | string) =>
+    `Your ${kind} stays in force until ${formatBreakEnd(endsAt)}: until then we keep your email address (and Google account, if you used one) in coded form, so that a new account with them cannot claim tickets or join shows either.`,
+  deletedDuringBreak: (kind: 'break' | 'self-exclusion', endsAt: Date | string) =>
+    `Your account has been deleted. ${AccountDeletionMessage.breakStays(kind, endsAt)}`,
   passwordRequired: 'Please enter your password to delete your account.',
   signInAgain: `Please sign in with Google again, then delete your account within ${DELETE_ACCOUNT_FRESH_SIGN_IN_MINUTES} minutes.`,
   notThisSession: 'Please sign in again to delete your account.',

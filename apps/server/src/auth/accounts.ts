@@ -7,6 +7,7 @@ import { aliasSkeleton } from '../profile/alias-skeleton';
 import { ProfileRepository } from '../profile/profile.repository';
 import { ProfileService } from '../profile/profile.service';
 import { AccountDeletionRepository } from '../safety/account-deletion.repository';
+import { KeptBreaks } from '../safety/kept-breaks';
 import type { Realtime } from '../realtime/socket-server';
 import { createAuth, DEFAULT_AUTH_LIMITS, type Auth, type AuthLimits } from './auth';
 import { configuredSecrets, unreadableKeys, type AuthSecrets } from './auth-secrets';
@@ -14,6 +15,7 @@ import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { authenticatePlugin } from './authenticate';
 import { IdentityVerifier } from './identity';
+import { ServerKeys } from './server-keys';
 import { DatabaseRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit';
 import { TokenCutoffs } from './token-cutoffs';
 
@@ -36,6 +38,10 @@ export interface Accounts {
   mailer: Mailer;
   /** The shared rate-limit counters (Redis or the database), for limits outside auth (chat). */
   rateLimitStore: RateLimitStore;
+  /** Keys derived from the auth secrets, never published (kept breaks, game pseudonyms). */
+  serverKeys: ServerKeys;
+  /** Breaks that outlive a deleted account (safety/kept-breaks.ts). */
+  keptBreaks: KeptBreaks;
 }
 
 /**
@@ -73,6 +79,15 @@ export async function setUpAccounts(
         'list the secret they were made with in AUTH_PREVIOUS_SECRETS (docs/operations.md, Rotate secrets)',
     );
   }
+  const serverKeys = new ServerKeys(secrets);
+  const keptBreaks = new KeptBreaks(database.db, serverKeys);
+  const unmatchable = await keptBreaks.unmatchable();
+  if (unmatchable > 0) {
+    throw new ConfigError(
+      `Invalid configuration: AUTH_SECRET cannot match ${unmatchable} break(s) kept after an account's deletion: ` +
+        'list the secret they were kept with in AUTH_PREVIOUS_SECRETS until they end (docs/operations.md, Rotate secrets)',
+    );
+  }
 
   const auth = createAuth({
     config,
@@ -87,8 +102,11 @@ export async function setUpAccounts(
     tokenCutoffs,
     phones: realtime.phones,
     beforeDeleteUser: async (userId) => {
+      // A break in force outlives the account; the rest of the person goes.
+      await keptBreaks.keep(userId);
       await new AccountDeletionRepository(database.db).anonymise(userId);
     },
+    afterUserCreated: (userId) => keptBreaks.restore(userId),
   });
   const authService = new AuthService(auth, config.google !== undefined, log);
   const verifier = new IdentityVerifier(() => authService.publicKeys(), config.publicUrl, config.publicUrl);
@@ -103,5 +121,7 @@ export async function setUpAccounts(
     mailer,
     rateLimitStore: store,
     tokenCutoffs,
+    serverKeys,
+    keptBreaks,
   };
 }

@@ -72,6 +72,11 @@ export interface AuthDependencies {
   tokenCutoffs: TokenCutoffs;
   /** Moves what must outlive a deleted user to an anonymous id (safety/account-deletion.repository.ts). */
   beforeDeleteUser?: (userId: string) => Promise<void>;
+  /**
+   * After a user or a Google account is created (committed): gives back a break kept from a
+   * deleted account with the same email or Google subject (safety/kept-breaks.ts).
+   */
+  afterUserCreated?: (userId: string) => Promise<void>;
 }
 
 /** An error in the shape of docs/player-app.md (Messages): our code and the catalogue's message. */
@@ -202,8 +207,12 @@ export function createAuth(deps: AuthDependencies) {
       }
       case '/sign-out': {
         const session = await getSessionFromCtx(ctx).catch(() => null);
-        // The session's open sockets stop acting for the player now, on every process.
-        if (session) deps.phones.disconnectSession(session.session.id);
+        if (session) {
+          // The session's identity tokens are refused from now on, on every process (others
+          // within the cut-off cache time), and its open sockets close everywhere.
+          await deps.tokenCutoffs.endSession(session.user.id, session.session.id);
+          deps.phones.disconnectSession(session.session.id);
+        }
         log.info({ event: 'auth.sign-out', playerId: session?.user.id ?? null }, 'signed out');
         return;
       }
@@ -347,6 +356,17 @@ export function createAuth(deps: AuthDependencies) {
       },
     },
     verification: { storeIdentifier: 'hashed' },
+    // Run once the sign-up (or Google's first sign-in) has committed, before it answers.
+    databaseHooks: {
+      user: { create: { after: async (user) => deps.afterUserCreated?.(user.id) } },
+      account: {
+        create: {
+          after: async (account) => {
+            if (account.providerId === 'google') await deps.afterUserCreated?.(account.userId);
+          },
+        },
+      },
+    },
     user: {
       // Called only by "Delete my account" (POST /api/safety/delete-account, which checks the
       // password or a fresh sign-in first); its own path /api/auth/delete-user stays off.

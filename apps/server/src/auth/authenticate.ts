@@ -46,11 +46,12 @@ const forbidden = () =>
  */
 export const authenticatePlugin = fp<{ verifier: IdentityVerifier; cutoffs: TokenCutoffs }>(
   async (app: FastifyInstance, { verifier, cutoffs }) => {
-    // A token must also be issued after its user's cut-off (a password reset) by a user who
-    // still exists: a deleted user's and a reset account's old tokens are refused as invalid.
+    // A token must also be issued after its user's cut-off (a password reset), for a session not
+    // signed out, by a user who still exists: others are refused as invalid.
     const verify = async (token: string): Promise<Player> => {
       const player = await verifier.verify(token);
-      if (!(await cutoffs.allows(player.id, player.issuedAt))) throw new IdentityTokenError('invalid');
+      if (!(await cutoffs.allows(player.id, player.issuedAt, player.sessionId)))
+        throw new IdentityTokenError('invalid');
       return player;
     };
     const guard =

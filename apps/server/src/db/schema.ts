@@ -229,6 +229,25 @@ export const tokenCutoffs = pgTable('token_cutoffs', {
   validAfter: timestamp('valid_after', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Sessions signed out (auth/token-cutoffs.ts): their identity tokens are refused everywhere at
+ * once, the user's other sessions go on. Kept while such a token could still be unexpired.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('ended_sessions_user_idx').on(table.userId),
+    index('ended_sessions_ended_idx').on(table.endedAt),
+  ],
+);
+
 /** A user registered with an operator, with the settings of docs/player-app.md (State kept by the app) ("User settings"). */
 export const playerProfiles = pgTable(
   'player_profiles',
@@ -421,6 +440,32 @@ export const playBreaks = pgTable(
     index('play_breaks_user_ends_idx').on(table.userId, table.endsAt),
     index('play_breaks_ends_idx').on(table.endsAt),
     check('play_breaks_kind_check', sql`${table.kind} in ('break', 'self-exclusion')`),
+  ],
+);
+
+/**
+ * A break or self-exclusion that outlives its account (docs/player-app.md, "Take a break"):
+ * written when an account is deleted during one, under a keyed hash of each way that person can
+ * come back (their normalised email, their Google subject), and given back to a new account
+ * with either at sign-up and registration. Kept only until the break ends.
+ */
+export const keptBreaks = pgTable(
+  'kept_breaks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** HMAC-SHA256 (auth/server-keys.ts) of `email:<address>` or `google:<subject>`, in hex. */
+    identity: text('identity').notNull(),
+    /** Which auth secret the key was derived from (auth/auth-secrets.ts, secretVersion). */
+    keyVersion: integer('key_version').notNull(),
+    kind: text('kind').notNull(),
+    period: text('period').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('kept_breaks_identity_idx').on(table.identity, table.endsAt),
+    index('kept_breaks_ends_idx').on(table.endsAt),
+    check('kept_breaks_kind_check', sql`${table.kind} in ('break', 'self-exclusion')`),
   ],
 );
 

@@ -63,11 +63,12 @@ function setupOf(row: GameRow): GameSetup {
 
 /** Viewers never see profile defaults, nor a finalist's choice or an in-game pick before the reveal. */
 /**
- * A player's id in one game's published log: an HMAC of the player id under the game's seed,
- * so it changes with every game (docs/game-rules.md, Fairness).
+ * A player's id in one game's published log: an HMAC of the game's seed and the player id under
+ * a key the server keeps (auth/server-keys.ts), so it changes with every game and nobody can
+ * compute it from the published seed and a player id (docs/game-rules.md, Fairness).
  */
-export function gamePseudonym(seedHex: string, playerId: string): string {
-  return createHmac('sha256', Buffer.from(seedHex, 'hex')).update(playerId).digest('hex').slice(0, 32);
+export function gamePseudonym(key: Buffer, seedHex: string, playerId: string): string {
+  return createHmac('sha256', key).update(`${seedHex}:${playerId}`).digest('hex').slice(0, 32);
 }
 
 export function toWireEvent(event: GameEvent): WireEvent {
@@ -106,8 +107,15 @@ export class LiveGames {
   constructor(
     private readonly repository: LiveRepository,
     private readonly phones: Pick<Phones, 'gameEvent' | 'playerRenamed'>,
+    /** The key of published logs' pseudonyms (never published). */
+    private readonly pseudonymKey: Buffer,
     private readonly clock: () => number = Date.now,
   ) {}
+
+  /** A player's pseudonym in the published log of the game of `seedHex`. */
+  pseudonym(seedHex: string, playerId: string): string {
+    return gamePseudonym(this.pseudonymKey, seedHex, playerId);
+  }
 
   /** The game folded up to its latest stored event, or undefined if there is no such game. */
   async get(gameId: string): Promise<LiveGame | undefined> {
@@ -264,7 +272,7 @@ export class LiveGames {
       commitment: live.row.commitment,
       events: publishedEventLog(
         stored.map(({ event }) => event),
-        (playerId) => gamePseudonym(seed, playerId),
+        (playerId) => this.pseudonym(seed, playerId),
         playedDefaults,
       ),
     };

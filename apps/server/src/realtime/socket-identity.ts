@@ -28,13 +28,14 @@ export const EXPIRED_TOKEN_MESSAGE = 'authorization: the identity token has expi
 /**
  * The socket's player while their identity token is valid, else null. Every handler that acts
  * for a player checks through this, so a socket outlives neither its token nor a refresh. A
- * token issued before its user's cut-off (a reset, a deletion) closes the socket.
+ * token issued before its user's cut-off (a reset, a deletion) or of a session signed out closes
+ * the socket.
  */
 export function socketPlayer(socket: Socket): Player | null {
   const { player } = socket.data as SocketIdentity;
   if (!player || player.expiresAt <= Date.now()) return null;
   const cutoffs = cutoffsOfServer.get(socket.nsp.server);
-  if (cutoffs && !cutoffs.allowsNow(player.id, player.issuedAt)) {
+  if (cutoffs && !cutoffs.allowsNow(player.id, player.issuedAt, player.sessionId)) {
     socket.disconnect(true);
     return null;
   }

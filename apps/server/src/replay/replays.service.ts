@@ -1,5 +1,5 @@
 import type { GameReplay } from '@ruthless/protocol/replay';
-import { gamePseudonym, type LiveGames } from '../live/live-games.service';
+import type { LiveGames } from '../live/live-games.service';
 import type { LiveRepository } from '../live/live.repository';
 import { isHls } from './video';
 
@@ -22,7 +22,7 @@ export class Replays {
     const holders = await this.repository.ticketHolders(gameId);
     const names =
       row.resultNames ?? Object.fromEntries(await this.repository.names(holders.map((h) => h.playerId)));
-    const pseudonym = (id: string) => gamePseudonym(row.seedHex, id);
+    const pseudonym = (id: string) => this.live.pseudonym(row.seedHex, id);
     const mine = playerId ? holders.find((holder) => holder.playerId === playerId) : undefined;
     const { prizes, luckyFateMode, timings, rolloverPence, maxTickets } = state.setup;
     return {

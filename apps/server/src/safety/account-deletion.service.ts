@@ -5,6 +5,7 @@ import {
   AuthErrorCode,
   catalogueMessage,
   DELETE_ACCOUNT_FRESH_SIGN_IN_MINUTES,
+  type PlayBreakStatus,
 } from '@ruthless/protocol';
 import type { Auth } from '../auth/auth';
 import type { Player } from '../auth/identity';
@@ -32,11 +33,20 @@ export class AccountDeletionService {
     private readonly auth: Auth,
     private readonly repository: AccountDeletionRepository,
     private readonly store: RateLimitStore,
+    /** The break in force, which outlives the account (safety/kept-breaks.ts). */
+    private readonly breakOf: (playerId: string) => Promise<PlayBreakStatus>,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Deletes the account; returns the headers that clear the session cookie. */
-  async deleteAccount(player: Player, password: string | undefined, headers: Headers): Promise<Headers> {
+  /**
+   * Deletes the account; returns the headers that clear the session cookie and the answer's
+   * words (what stays when a break is in force).
+   */
+  async deleteAccount(
+    player: Player,
+    password: string | undefined,
+    headers: Headers,
+  ): Promise<{ headers: Headers; message: string }> {
     const session = await this.auth.api.getSession({ headers }).catch(() => null);
     if (!session || session.user.id !== player.id) {
       throw new UnauthorizedError(
@@ -74,13 +84,19 @@ export class AccountDeletionService {
         );
       }
     }
+    const { current } = await this.breakOf(player.id);
     try {
       const result = await this.auth.api.deleteUser({
         body: hasPassword ? { password } : {},
         headers,
         returnHeaders: true,
       });
-      return result.headers;
+      return {
+        headers: result.headers,
+        message: current
+          ? AccountDeletionMessage.deletedDuringBreak(current.kind, current.endsAt)
+          : AccountDeletionMessage.deleted,
+      };
     } catch (error) {
       if (isAPIError(error) && error.body?.code === 'INVALID_PASSWORD') {
         throw new InvalidError(

@@ -20,6 +20,8 @@ export interface ClaimRequest {
    * user's cut-off, and refuses a player who is away (migration 0020).
    */
   tokenIssuedAt: number;
+  /** The session the token names (`sid`): the deal refuses it once signed out (migration 0022). */
+  tokenSessionId?: string | undefined;
 }
 
 /** A break or self-exclusion in force: its player claims nothing until it ends. */
@@ -56,6 +58,7 @@ export class TicketsRepository {
       now: request.now.toISOString(),
       claim: request.claim,
       issuedAt: request.tokenIssuedAt,
+      ...(request.tokenSessionId ? { sessionId: request.tokenSessionId } : {}),
     }));
     const rows = await queryRows<{ answer: GroupAnswer | string }>(
       this.db,

@@ -93,6 +93,7 @@ export class TicketsService {
     roomId: string;
     playerId: string;
     tokenIssuedAt: number;
+    tokenSessionId?: string | undefined;
     luckyFatePick: number | null;
   }): Promise<ClaimResponse> {
     const now = this.clock();
@@ -104,6 +105,7 @@ export class TicketsService {
       claim: ticketClaim({ at: now.getTime(), playerId: request.playerId, luckyFatePick }),
       now,
       tokenIssuedAt: request.tokenIssuedAt,
+      tokenSessionId: request.tokenSessionId,
     };
     const outcome = await this.deals.call(request.gameId, claim);
     if (outcome.kind === 'token-revoked') throw identityRefusal('invalid');

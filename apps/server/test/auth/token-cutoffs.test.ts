@@ -6,7 +6,7 @@ import { TOKEN_CUTOFF_CACHE_MS, TokenCutoffs } from '../../src/auth/token-cutoff
 import { users } from '../../src/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { insertGame, insertRoom } from '../support/fixtures';
-import { Browser, identityToken, registeredPlayer } from '../support/http';
+import { Browser, decodeJwt, identityToken, registeredPlayer } from '../support/http';
 import { api, type GameSocket } from '../support/live';
 
 let server: TestApp;
@@ -108,7 +108,7 @@ describe('identity tokens end with what should end them', () => {
     reconnected.close();
   });
 
-  it("closes a session's sockets when it signs out, and only that session's", async () => {
+  it("ends a session's tokens when it signs out (HTTP, claims, new and open sockets), and only that session's", async () => {
     const email = 'signs-out@example.com';
     const player = await registeredPlayer(server.url, email);
     const phone = socket(player.token);
@@ -118,14 +118,45 @@ describe('identity tokens end with what should end them', () => {
     expect((await laptop.post('/api/auth/sign-in/email', { email, password: 'secret-pass-1' })).status).toBe(
       200,
     );
-    const laptopSocket = socket(await identityToken(laptop));
+    const laptopToken = await identityToken(laptop);
+    const laptopSocket = socket(laptopToken);
     expect(await connected(laptopSocket)).toBe(true);
 
     const closed = disconnected(phone);
     expect((await player.browser.post('/api/auth/sign-out', {})).status).toBe(200);
     expect(await closed).toBe('io server disconnect');
+    // The signed-out session's token, unexpired, counts nowhere any more.
+    expect(await settings(player.token)).toMatchObject(notValid);
+    expect(await claim(player.token)).toMatchObject(notValid);
+    const again = socket(player.token);
+    expect(await connected(again)).toBe(false);
+    again.close();
+
+    // The other session goes on: its socket, its token over HTTP, a claim and a new socket.
     expect(laptopSocket.connected).toBe(true);
+    expect((await settings(laptopToken)).status).toBe(200);
+    expect((await claim(laptopToken)).status).toBe(201);
+    const laptopAgain = socket(laptopToken);
+    expect(await connected(laptopAgain)).toBe(true);
+    laptopAgain.close();
     laptopSocket.close();
+  });
+
+  it("honours another process's sign-out once its cached copy is older than the cache time", async () => {
+    const email = 'signs-out-elsewhere@example.com';
+    const player = await registeredPlayer(server.url, email);
+    const { sid, iat_ms: issuedAt } = decodeJwt(player.token) as { sid: string; iat_ms: number };
+    let now = Date.now();
+    const here = new TokenCutoffs(server.app.database.db, () => now);
+    const there = new TokenCutoffs(server.app.database.db, () => now);
+    expect(await here.allows(player.userId, issuedAt, sid)).toBe(true);
+    await there.endSession(player.userId, sid);
+    expect(await there.allows(player.userId, issuedAt, sid)).toBe(false);
+    // Another session of the same player still counts on both.
+    expect(await there.allows(player.userId, issuedAt, randomUUID())).toBe(true);
+    now += TOKEN_CUTOFF_CACHE_MS;
+    expect(await here.allows(player.userId, issuedAt, sid)).toBe(false);
+    expect(here.allowsNow(player.userId, issuedAt, sid)).toBe(false);
   });
 
   it("refuses a deleted user's token over HTTP and at the handshake, and closes their open socket", async () => {

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { verifyGame, type GameEvent } from '@ruthless/game';
 import type { GameEventLog, GameResults, HostGame, HostRoom, Room } from '@ruthless/protocol';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameEvents, games } from '../../src/db/schema';
-import { gamePseudonym } from '../../src/live/live-games.service';
 import { registeredPlayer } from '../support/http';
 import { api, provenHost, Viewer, withDetails } from '../support/live';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -29,6 +28,9 @@ beforeAll(async () => {
   );
   hostToken = (await provenHost(server.url, HOST)).token;
 });
+
+/** A player's pseudonym in a published log, as the server derives it (with its own key). */
+const pseudonym = (seed: string, playerId: string) => server.app.live.pseudonym(seed, playerId);
 
 afterAll(async () => {
   await server?.close();
@@ -155,10 +157,17 @@ describe('an ended game', () => {
     storedEvents.forEach((event, i) => {
       if (event.type !== 'ticket-claimed') return;
       const published = log.events[i]!;
-      expect(published).toMatchObject({ playerId: gamePseudonym(log.seed, event.playerId) });
+      expect(published).toMatchObject({ playerId: pseudonym(log.seed, event.playerId) });
       if (chose.has(event.playerId)) expect(published).not.toHaveProperty('defaultChoice');
     });
-    expect(gamePseudonym(log.seed, playerIds[0]!)).not.toBe(gamePseudonym('ab'.repeat(32), playerIds[0]!));
+    // One pseudonym per holder within the show: their claim and their choice read as one player.
+    storedEvents.forEach((event, i) => {
+      const published = log.events[i]!;
+      if ('playerId' in event)
+        expect(published).toMatchObject({ playerId: pseudonym(log.seed, event.playerId) });
+    });
+    // Another show (another seed): another pseudonym.
+    expect(pseudonym(log.seed, playerIds[0]!)).not.toBe(pseudonym('ab'.repeat(32), playerIds[0]!));
     expect(log).toMatchObject({ gameUuid: game.gameUuid, commitment: game.commitment });
     expect(log.events.map((event) => event.type)).toContain('reels-started');
     expect(log.events.at(-1)!.type).toBe('game-ended');
@@ -167,6 +176,16 @@ describe('an ended game', () => {
     const results = (await api(server.url, 'GET', `/api/games/${game.gameUuid}/results`, null))
       .body as unknown as GameResults;
     expect(results.outcome).toBe('all-steal');
+    // A stranger holds the results' player ids and the published seed: no pseudonym of the log
+    // is what they compute from them (the seed as the key, or a bare hash), so nobody can tell
+    // a log's holder from the id alone.
+    const pseudonyms = new Set(log.events.flatMap((event) => ('playerId' in event ? [event.playerId] : [])));
+    expect(results.payouts.length).toBeGreaterThan(0);
+    for (const { playerId } of results.payouts) {
+      const seedKeyed = createHmac('sha256', Buffer.from(log.seed, 'hex')).update(playerId).digest('hex');
+      const bare = createHash('sha256').update(`${log.seed}:${playerId}`).digest('hex');
+      for (const guess of [seedKeyed, bare]) expect(pseudonyms.has(guess.slice(0, 32))).toBe(false);
+    }
     // The defaults published are exactly those that decided a finalist's choice.
     const defaulted = new Set(results.finalists.filter((f) => f.defaulted).map((f) => f.ticketIndex));
     expect(defaulted.size).toBeGreaterThan(0);

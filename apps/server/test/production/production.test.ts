@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggerOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import { queryRows } from '../../src/db/database';
 import { jwks } from '../../src/db/schema';
 import { insertPlayers } from '../support/fixtures';
 import { createScratchDatabase, productionEnv, startTestApp, type TestApp } from '../support/test-app';
@@ -153,6 +155,49 @@ describe('the auth secret', () => {
     } finally {
       await after.close();
     }
+  });
+
+  it("keeps a deleted account's break matching through a rotation, and will not start without its secret", async () => {
+    const shared = await database();
+    const first = secret();
+    const made = await startTestApp(productionEnv({ ...shared, AUTH_SECRET: first }));
+    const [leaving] = await insertPlayers(made.app, 1, 'Leaving');
+    const [{ email }] = (await queryRows<{ email: string }>(
+      made.app.database.db,
+      sql`select email from users where id = ${leaving!.id}`,
+    )) as [{ email: string }];
+    await made.app.database.db
+      .execute(sql`insert into play_breaks (user_id, kind, period, started_at, ends_at)
+      values (${leaving!.id}, 'self-exclusion', '1y', now(), now() + interval '1 year')`);
+    // docs/player-app.md, Delete my account: the break is kept, then the user goes.
+    await made.app.accounts.keptBreaks.keep(leaving!.id);
+    await made.app.database.db.execute(sql`delete from users where id = ${leaving!.id}`);
+    await made.close();
+
+    // Rotated, the old secret listed: a new account with the same email is on the break.
+    const rotated = await startTestApp(
+      productionEnv({ ...shared, AUTH_SECRET: secret(), AUTH_PREVIOUS_SECRETS: first }),
+    );
+    try {
+      const returning = randomUUID();
+      await rotated.app.database.db.execute(
+        sql`insert into users (id, name, email) values (${returning}, 'Back', ${email})`,
+      );
+      await rotated.app.accounts.keptBreaks.restore(returning);
+      const given = await queryRows(
+        rotated.app.database.db,
+        sql`select kind from play_breaks where user_id = ${returning}`,
+      );
+      expect(given).toEqual([{ kind: 'self-exclusion' }]);
+      // Its signing keys retired (docs/operations.md, Rotate secrets), the old secret is only kept
+      // for the break.
+      await rotated.app.database.db.delete(jwks);
+    } finally {
+      await rotated.close();
+    }
+    await expect(startTestApp(productionEnv({ ...shared, AUTH_SECRET: secret() }))).rejects.toThrow(
+      "Invalid configuration: AUTH_SECRET cannot match 1 break(s) kept after an account's deletion: list the secret they were kept with in AUTH_PREVIOUS_SECRETS until they end (docs/operations.md, Rotate secrets)",
+    );
   });
 
   it('refuses to start on a secret that cannot read the signing keys, and says what to do', async () => {

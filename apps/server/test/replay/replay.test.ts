@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldPublishedLog, ticketAt } from '@ruthless/game';
 import type { LiveView } from '@ruthless/protocol';
 import { replaySetup, replayStateView, replayView, type GameReplay } from '@ruthless/protocol/replay';
-import { gamePseudonym } from '../../src/live/live-games.service';
 import { api, Viewer } from '../support/live';
 import { claimTicket, playerWithDetails, scheduleGame, startShow, type Show } from '../support/show';
 
@@ -31,7 +30,7 @@ afterAll(async () => {
 /** The live view as the replay names players: every real id read as the game's pseudonym. */
 function underPseudonyms(view: LiveView, seed: string, playerIds: string[]): unknown {
   let text = JSON.stringify(view);
-  for (const id of playerIds) text = text.replaceAll(id, gamePseudonym(seed, id));
+  for (const id of playerIds) text = text.replaceAll(id, show.server.app.live.pseudonym(seed, id));
   return JSON.parse(text);
 }
 
@@ -110,7 +109,7 @@ describe('watch again', () => {
     // A signed-in ticket holder learns which ticket was theirs, under their pseudonym only.
     const mine = await api(show.server.url, 'GET', replayPath, players[1]!.token);
     const theirs = (mine.body as unknown as GameReplay).you!;
-    expect(theirs.playerId).toBe(gamePseudonym(replay.seed, ids[1]!));
+    expect(theirs.playerId).toBe(show.server.app.live.pseudonym(replay.seed, ids[1]!));
     const claim = replay.events.find(
       (event) => event.type === 'ticket-claimed' && event.playerId === theirs.playerId,
     );

@@ -13,9 +13,13 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const live = new LiveGames(app.repositories.live, app.realtime.phones);
+    const live = new LiveGames(
+      app.repositories.live,
+      app.realtime.phones,
+      app.accounts.serverKeys.current('game-pseudonyms').key,
+    );
     app.decorate('live', live);
     app.decorate('liveActions', new LiveActions(live));
   },
-  { name: 'live', dependencies: ['repositories', 'realtime'] },
+  { name: 'live', dependencies: ['repositories', 'realtime', 'accounts'] },
 );

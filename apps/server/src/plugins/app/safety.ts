@@ -51,6 +51,7 @@ export default fp<AppPluginOptions>(
         app.accounts.auth,
         new AccountDeletionRepository(db),
         app.accounts.rateLimitStore,
+        (playerId) => safety.status(playerId),
       ),
     );
     app.decorate('myData', new MyDataRepository(db));

@@ -35,6 +35,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         roomId: request.body.roomUuid,
         playerId: request.player!.id,
         tokenIssuedAt: request.player!.issuedAt,
+        tokenSessionId: request.player!.sessionId,
         luckyFatePick: null,
       });
       return reply.status(result.created ? 201 : 200).send(result);
@@ -59,6 +60,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         roomId: request.body.roomUuid,
         playerId: request.player!.id,
         tokenIssuedAt: request.player!.issuedAt,
+        tokenSessionId: request.player!.sessionId,
         luckyFatePick: request.body.luckyFateCard,
       });
       return reply.status(result.created ? 201 : 200).send(result);

@@ -28,6 +28,8 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await service.register(request.player!, request.body);
+      // Registration checks for a break kept from a deleted account too (sign-up did already).
+      await app.accounts.keptBreaks.restore(request.player!.id);
       return { playerUuid: request.player!.id, operator: request.body.operator };
     },
   );

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AccountDeletionMessage,
   deleteAccountBodySchema,
   marketingConsentBodySchema,
   marketingConsentSchema,
@@ -129,9 +128,9 @@ const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const answer = await app.accountDeletion.deleteAccount(request.player!, request.body.password, headers);
       // The session cookie is cleared in the browser too.
-      const cookies = answer.getSetCookie();
+      const cookies = answer.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      return { message: AccountDeletionMessage.deleted };
+      return { message: answer.message };
     },
   );
 

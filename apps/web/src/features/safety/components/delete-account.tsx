@@ -1,18 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { AccountDeletionMessage } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { signOut } from '@/lib/auth-client';
 import { toast } from '@/lib/toast';
+import { useSessionStore } from '@/stores/session-store';
 import { useDeleteAccount } from '../api/delete-account';
+import { usePlayBreak } from '../api/get-play-break';
 import { safetyMessages as text } from '../messages';
 import styles from './delete-account.module.css';
 
 /**
  * 'Delete my account': a dialog asking for the password (empty for a Google account, which must
  * have signed in minutes ago) and a tick that the player understands; then signed out for good.
+ * During a break it says that the break outlives the account, and why.
  */
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
@@ -22,6 +26,7 @@ export function DeleteAccount() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const hintId = useId();
+  const current = usePlayBreak(useSessionStore((state) => state.playerUuid)).data?.current;
 
   const close = () => {
     setOpen(false);
@@ -53,6 +58,7 @@ export function DeleteAccount() {
         <Modal title={text.deleteTitle} tone="ruby" variant="form" onClose={close} initialFocus="input">
           <form className={styles.form} onSubmit={(event) => void submit(event)}>
             <p>{text.deleteWarning}</p>
+            {current && <p>{AccountDeletionMessage.breakStays(current.kind, current.endsAt)}</p>}
             <Field label="Password">
               <input
                 type="password"

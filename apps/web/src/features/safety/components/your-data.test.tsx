@@ -78,6 +78,44 @@ describe('Your data', { timeout: 30_000 }, () => {
     expect(saved).toEqual([]);
   });
 
+  it('says that a break in force outlives the account, and why, before and after', async () => {
+    const current = {
+      kind: 'self-exclusion',
+      period: '6m',
+      startedAt: '2026-11-20T18:30:00.000Z',
+      endsAt: '2027-05-20T18:30:00.000Z',
+    } as const;
+    serveProfile({
+      'GET /api/safety/break': () => ({ body: { current } }),
+      'POST /api/safety/delete-account': () => ({
+        body: { message: AccountDeletionMessage.deletedDuringBreak(current.kind, current.endsAt) },
+      }),
+      'POST /api/auth/sign-out': () => ({ body: { success: true } }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<YourData />, { path: '/profile' });
+
+    await user.click(within(section()).getByRole('button', { name: 'Delete my account' }));
+    expect(
+      await within(deleteDialog()).findByText(
+        'Your self-exclusion stays in force until 20 May 2027 at 19:30: until then we keep your email address (and Google account, if you used one) in coded form, so that a new account with them cannot claim tickets or join shows either.',
+      ),
+    ).toBeInTheDocument();
+    await expectNoAxeViolations();
+    await user.type(within(deleteDialog()).getByLabelText('Password'), PASSWORD);
+    await user.click(
+      within(deleteDialog()).getByRole('checkbox', {
+        name: 'I understand that my account is deleted for good.',
+      }),
+    );
+    await user.click(within(deleteDialog()).getByRole('button', { name: 'Delete my account for good' }));
+    expect(
+      await screen.findByText(
+        'Your account has been deleted. Your self-exclusion stays in force until 20 May 2027 at 19:30: until then we keep your email address (and Google account, if you used one) in coded form, so that a new account with them cannot claim tickets or join shows either.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('deletes the account only with the box ticked and the right password, then signs out', async () => {
     const api = serveProfile({
       'POST /api/safety/delete-account': (call) =>
