@@ -41,8 +41,9 @@ export const showAnalyticsSchema = z.object({
       finalists: count,
       shared: count,
       stole: count,
-      /** Did not choose in time: their profile's default was played. */
-      defaulted: count,
+      /** Did not choose in time: their profile's default was played, split by what it was. */
+      defaultedToShare: count,
+      defaultedToSteal: count,
     })
     .nullable(),
   /** Chat by the minute: messages sent, deleted by a host, and players muted. */

@@ -78,10 +78,19 @@ export interface SendChatResponse {
   message: ChatMessage;
 }
 
+/** A player the host muted in one game's chat, listed whether or not their messages are left. */
+export interface MutedPlayer {
+  playerUuid: string;
+  /** Their chat name now ('Player' after an alias reset). */
+  alias: string;
+  mutedAt: string;
+}
+
 /** `GET /api/host/games/{gameUuid}/chat`. */
 export interface HostChatResponse {
   messages: ChatMessage[];
-  mutedPlayerUuids: string[];
+  /** Oldest mute first. */
+  mutedPlayers: MutedPlayer[];
 }
 
 export const chatMessageSchema = z.object({
@@ -97,5 +106,5 @@ export const chatMessageSchema = z.object({
 export const sendChatResponseSchema = z.object({ message: chatMessageSchema });
 export const hostChatResponseSchema = z.object({
   messages: z.array(chatMessageSchema),
-  mutedPlayerUuids: z.array(z.string()),
+  mutedPlayers: z.array(z.object({ playerUuid: z.string(), alias: z.string(), mutedAt: z.string() })),
 });

@@ -156,13 +156,16 @@ function winsOf(state: GameState): ShowAnalytics['wins'] {
 function finalOf(state: GameState): ShowAnalytics['final'] {
   if (!state.result) return null;
   const { outcome, choices } = state.result;
-  const chose = choices.filter((choice) => !choice.defaulted);
+  const count = (defaulted: boolean, choice: 'share' | 'steal') =>
+    choices.filter((played) => played.defaulted === defaulted && played.choice === choice).length;
+  // A default is not a choice, but what it was decides the outcome: the host sees both.
   return {
     outcome,
     finalists: choices.length,
-    shared: chose.filter((choice) => choice.choice === 'share').length,
-    stole: chose.filter((choice) => choice.choice === 'steal').length,
-    defaulted: choices.length - chose.length,
+    shared: count(false, 'share'),
+    stole: count(false, 'steal'),
+    defaultedToShare: count(true, 'share'),
+    defaultedToSteal: count(true, 'steal'),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Stage } from '@ruthless/game';
-import { OPERATOR, type ChatMessage } from '@ruthless/protocol';
+import { OPERATOR, type ChatMessage, type MutedPlayer } from '@ruthless/protocol';
 import { queryRows, type Db } from '../db/database';
 import { chatMessages, chatMutes, chatSequences, games, playerProfiles, tickets } from '../db/schema';
 
@@ -152,12 +152,22 @@ export class ChatRepository {
       .where(and(eq(chatMutes.gameId, gameId), eq(chatMutes.playerId, playerId)));
   }
 
-  async mutedPlayers(gameId: string): Promise<string[]> {
+  /** The game's muted players with their chat names, oldest mute first. */
+  async mutedPlayers(gameId: string): Promise<MutedPlayer[]> {
     const rows = await this.db
-      .select({ playerId: chatMutes.playerId })
+      .select({ playerUuid: chatMutes.playerId, alias: playerProfiles.alias, mutedAt: chatMutes.createdAt })
       .from(chatMutes)
-      .where(eq(chatMutes.gameId, gameId));
-    return rows.map((row) => row.playerId);
+      .leftJoin(
+        playerProfiles,
+        and(eq(playerProfiles.userId, chatMutes.playerId), eq(playerProfiles.operator, OPERATOR)),
+      )
+      .where(eq(chatMutes.gameId, gameId))
+      .orderBy(chatMutes.createdAt, chatMutes.playerId);
+    return rows.map((row) => ({
+      playerUuid: row.playerUuid,
+      alias: row.alias ?? 'Player',
+      mutedAt: row.mutedAt.toISOString(),
+    }));
   }
 
   /** Clears the alias, so the mandatory details form asks for a new one; false if no such player. */

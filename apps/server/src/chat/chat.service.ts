@@ -113,11 +113,13 @@ export class ChatService {
 
   async hostView(gameId: string): Promise<HostChatResponse> {
     await this.gameOrThrow(gameId);
-    const [messages, mutedPlayerUuids] = await Promise.all([
+    // The muted come from the mutes, not the messages: a muted player whose messages were all
+    // deleted (or scrolled past the history) can still be unmuted.
+    const [messages, mutedPlayers] = await Promise.all([
       this.repository.recent(gameId, HOST_HISTORY),
       this.repository.mutedPlayers(gameId),
     ]);
-    return { messages, mutedPlayerUuids };
+    return { messages, mutedPlayers };
   }
 
   async deleteMessage(host: Player, gameId: string, messageId: string): Promise<void> {

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Player } from '../auth/identity';
 import type { ChatService } from '../chat/chat.service';
 import { DomainError, refusalFrom } from '../errors';
-import { gamesWatched, viewerRooms, watchesGame } from '../realtime/phones';
+import { gameIdsWatched, gamesWatched, viewerRooms, watchesGame } from '../realtime/phones';
 import { playerRefusal, socketPlayer, type SocketIdentity } from '../realtime/socket-identity';
 import type { RealtimeServer, RealtimeSocket } from '../realtime/socket-server';
 import type { SafetyService } from '../safety/safety.service';
@@ -40,7 +40,7 @@ export function registerLiveHandlers(
   chat: ChatService,
   /** Players on a break neither enter a live show nor play in one. */
   safety: Pick<SafetyService, 'assertMayEnter' | 'assertMayPlay'>,
-  /** A viewer joined again with the last event they saw (analytics counts the reconnects). */
+  /** A viewer came back after losing their connection (analytics counts the reconnects). */
   rejoined: (gameId: string) => void = () => {},
 ): void {
   // One set of handlers for every connection (Socket.IO calls them with the socket as `this`):
@@ -52,7 +52,10 @@ export function registerLiveHandlers(
       return ack({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid request' });
     const player = socketPlayer(this);
     if (!(this.data as SocketIdentity).preview && !player?.operator) return ack(playerRefusal(this));
-    if (!watchesGame(this, parsed.data.gameUuid) && gamesWatched(this) >= MAX_GAMES_PER_SOCKET) {
+    // A socket already in the game's rooms came back by recovery (counted on connection) or
+    // asks again after a gap in its events: neither is a new return.
+    const watching = watchesGame(this, parsed.data.gameUuid);
+    if (!watching && gamesWatched(this) >= MAX_GAMES_PER_SOCKET) {
       return ack({ ok: false, message: 'You are watching too many games at once. Leave one first.' });
     }
     const rooms = viewerRooms(parsed.data.gameUuid, this.id);
@@ -69,7 +72,9 @@ export function registerLiveHandlers(
       // The chat's latest messages ride along; the app drops the seqs it already shows.
       const recentChat = await chat.recent(parsed.data.gameUuid);
       ack({ ok: true, snapshot: { ...joined.snapshot, chat: recentChat }, missed: joined.missed });
-      if (parsed.data.lastSeq !== null) rejoined(parsed.data.gameUuid);
+      // A new socket that saw the show before: back after the reconnect window, or on a process
+      // that never had its session (docs/cluster.md).
+      if (parsed.data.lastSeq !== null && !watching) rejoined(parsed.data.gameUuid);
     } catch (error) {
       // Not joined (the database restarting): not in the rooms either.
       await leaveRooms().catch(() => {});
@@ -121,6 +126,9 @@ export function registerLiveHandlers(
   );
 
   io.on('connection', (socket) => {
+    // Back within the reconnect window: Socket.IO restored the socket with its rooms and the
+    // events it missed, and the app may send no game:join at all. A return all the same.
+    if (socket.recovered) for (const gameId of gameIdsWatched(socket)) rejoined(gameId);
     socket.on('game:join', join);
     socket.on('game:leave', leave);
     socket.on('game:choice', choose);

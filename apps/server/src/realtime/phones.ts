@@ -41,9 +41,16 @@ export function viewerRooms(gameId: string, socketId: string): string[] {
 /** Whether the socket watches the game. */
 export const watchesGame = (socket: RealtimeSocket, gameId: string) => socket.rooms.has(gameRoom(gameId));
 
+/** The games the socket watches. */
+export function gameIdsWatched(socket: RealtimeSocket): string[] {
+  return [...socket.rooms]
+    .filter((name) => name.startsWith(GAME_ROOM_PREFIX))
+    .map((name) => name.slice(GAME_ROOM_PREFIX.length));
+}
+
 /** How many games the socket watches. */
 export function gamesWatched(socket: RealtimeSocket): number {
-  return [...socket.rooms].filter((name) => name.startsWith(GAME_ROOM_PREFIX)).length;
+  return gameIdsWatched(socket).length;
 }
 
 /** The rooms every socket of a signed-in player joins on connecting (sign-out, resets). */

@@ -1,22 +1,36 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SHOW_REMINDER_MINUTES } from '@ruthless/protocol';
 import type { Mail } from '../mail/mailer';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-/** A show's start as the mails say it: 'Thursday 26 November at 21:00' (UK time). */
-const formatShowTime = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
+/**
+ * A show's start as the mails say it, with its zone named: 'Thursday 26 November at 21:00 UTC'.
+ * Players keep no time zone in their profile, so the mails give UTC and say so (a guess such as
+ * UK time would be wrong for a player elsewhere and an hour out in summer).
+ */
+export const formatShowTime = (date: Date) =>
+  `${new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
   })
     .format(date)
-    .replace(',', '');
+    .replace(',', '')} UTC`;
+
+/**
+ * The time left before a show, as a mail says it when it is sent: a reminder asked late (or a
+ * sweep that came late) goes with less than the usual ten minutes, and says how much.
+ */
+export function timeLeft(startTime: Date, now: Date): string {
+  const minutes = Math.round((startTime.getTime() - now.getTime()) / 60_000);
+  if (minutes < 1) return 'less than a minute';
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
 
 /**
  * The unsubscribe token of a player's reminder mails: their id and an HMAC of it under a
@@ -53,6 +67,8 @@ export function showReminderMail(options: {
   kind: 'reminder' | 'cancellation';
   roomName: string;
   startTime: Date;
+  /** When the mail goes: the time left is counted from it. */
+  now: Date;
   publicUrl: string;
   unsubscribeToken: string;
 }): Mail {
@@ -60,16 +76,17 @@ export function showReminderMail(options: {
   const oneClick = `${options.publicUrl}/api/safety/unsubscribe?token=${token}`;
   const page = `${options.publicUrl}/unsubscribe?token=${token}`;
   const when = formatShowTime(options.startTime);
+  const left = timeLeft(options.startTime, options.now);
   const lines =
     options.kind === 'reminder'
       ? [
           'Hello,',
-          `Your Ruthless show in ${options.roomName} starts in ${SHOW_REMINDER_MINUTES} minutes, at ${when} (UK time).`,
+          `Your Ruthless show in ${options.roomName} starts in ${left}, on ${when}.`,
           `Open Ruthless to play: ${options.publicUrl}/`,
         ]
       : [
           'Hello,',
-          `The Ruthless show in ${options.roomName} on ${when} (UK time) has been cancelled by the host, so there is no reminder to send.`,
+          `The Ruthless show in ${options.roomName} on ${when} has been cancelled by the host, so there is no reminder to send.`,
           'A ticket you held for it has been given back.',
           `See the other shows: ${options.publicUrl}/`,
         ];
@@ -78,7 +95,7 @@ export function showReminderMail(options: {
     to: options.to,
     subject:
       options.kind === 'reminder'
-        ? `Your Ruthless show starts in ${SHOW_REMINDER_MINUTES} minutes`
+        ? `Your Ruthless show starts in ${left}`
         : 'Your Ruthless show has been cancelled',
     text: [...lines, footer].join('\n\n'),
     // The room's name is the host's text: escaped.

@@ -77,6 +77,7 @@ export class RemindersService {
             kind: reminder.kind,
             roomName: reminder.roomName,
             startTime: reminder.startTime,
+            now,
             publicUrl: this.publicUrl,
             unsubscribeToken: tokens.sign(reminder.userId),
           }),

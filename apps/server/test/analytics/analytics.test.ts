@@ -46,6 +46,16 @@ describe('show analytics', () => {
     for (const player of players) await claimTicket(show, player.token, game.gameUuid);
     const watcher = await Viewer.join(show.server.url, players[0]!.token, game.gameUuid);
     const second = await Viewer.join(show.server.url, null, game.gameUuid);
+    const third = await Viewer.join(show.server.url, players[1]!.token, game.gameUuid);
+    // Socket.IO restores a connection from the last broadcast it got: each hears the chat first.
+    const heardChat = [second, third].map(
+      (viewer) =>
+        new Promise<void>((resolve) =>
+          viewer.socket.on('chat:messages', ({ messages }) => {
+            if (messages.some((message) => message.text === 'Here we go')) resolve();
+          }),
+        ),
+    );
     // The green room opens 5 s before the start: the viewer saw it open, or joined it open.
     if (watcher.snapshot!.view.stage !== 'green-room')
       await watcher.waitFor((message) => message.event.type === 'green-room-opened');
@@ -60,13 +70,24 @@ describe('show analytics', () => {
     expect(
       (await api(show.server.url, 'PUT', `${host}/mutes/${players[2]!.userId}`, show.hostToken)).status,
     ).toBe(204);
-    // The signed-out viewer loses its connection and joins again with the last event it saw.
+    // Two phones lose their connection for real and are back within the reconnect window:
+    // Socket.IO restores both. One joins again with the last event it saw, as the app does on
+    // every connect; the other sends nothing. Each is one return, counted once.
+    await Promise.all(heardChat);
+    for (const viewer of [second, third]) {
+      viewer.socket.io.off('reconnect');
+      const back = new Promise((resolve) => viewer.socket.once('connect', () => resolve(undefined)));
+      viewer.socket.io.engine.close();
+      await back;
+      expect(viewer.socket.recovered).toBe(true);
+    }
     await second.rejoin(game.gameUuid);
     await show.server.app.fastify.liveSampler.sample();
 
     await watcher.waitFor((message) => message.event.type === 'game-ended', 60_000);
     watcher.close();
     second.close();
+    third.close();
 
     const path = `/api/host/analytics/games/${game.gameUuid}`;
     const read = await api(show.server.url, 'GET', path, show.hostToken);
@@ -100,10 +121,19 @@ describe('show analytics', () => {
       finalists: result.choices.length,
       shared: result.choices.filter((choice) => !choice.defaulted && choice.choice === 'share').length,
       stole: result.choices.filter((choice) => !choice.defaulted && choice.choice === 'steal').length,
-      defaulted: result.choices.filter((choice) => choice.defaulted).length,
+      defaultedToShare: result.choices.filter((choice) => choice.defaulted && choice.choice === 'share')
+        .length,
+      defaultedToSteal: result.choices.filter((choice) => choice.defaulted && choice.choice === 'steal')
+        .length,
     });
-    // Nobody chose in this show: every finalist played their profile's default.
-    expect(figures.final!.defaulted).toBe(result.choices.length);
+    // Nobody chose in this show: every finalist played their profile's default (Ben's is steal,
+    // Ann's and Cat's share), counted under what it was, and the outcome follows from them.
+    const { defaultedToShare, defaultedToSteal } = figures.final!;
+    expect(figures.final).toMatchObject({ shared: 0, stole: 0 });
+    expect(figures.final!.outcome).toBe(
+      defaultedToSteal === 0 ? 'all-share' : defaultedToShare === 0 ? 'all-steal' : 'some-steal',
+    );
+    expect(figures.final!.defaultedToShare + figures.final!.defaultedToSteal).toBe(result.choices.length);
     expect(figures.money).toEqual({
       potPence: result.potPence,
       paidPence: result.payouts.reduce((sum, payout) => sum + payout.totalPence, 0),
@@ -121,9 +151,9 @@ describe('show analytics', () => {
       { messages: 0, deleted: 0, mutes: 0 },
     );
     expect(chat).toEqual({ messages: 3, deleted: 1, mutes: 1 });
-    expect(figures.reconnects).toBe(1);
-    expect(figures.peakViewers).toBe(2);
-    expect(figures.viewers.some((sample) => sample.viewers === 2)).toBe(true);
+    expect(figures.reconnects).toBe(2);
+    expect(figures.peakViewers).toBe(3);
+    expect(figures.viewers.some((sample) => sample.viewers === 3)).toBe(true);
     // Counts only: no player's id or name.
     for (const player of players) expect(JSON.stringify(figures)).not.toContain(player.userId);
     expect(JSON.stringify(figures)).not.toMatch(/Ann|Ben|Cat/);

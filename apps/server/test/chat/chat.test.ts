@@ -337,15 +337,26 @@ describe('moderation by hosts', () => {
 
   it("mutes a player for the game: their sends are refused with the host's message", async () => {
     const hank = await player('Hank');
+    const rude = ((await say(hank.token, 'rude words')).body as { message: ChatMessage }).message;
     const mutes = `/api/host/games/${live.gameUuid}/mutes/${hank.userId}`;
     expect((await api(server.url, 'PUT', mutes, hostToken)).status).toBe(204);
     expect(await say(hank.token, 'hello?')).toMatchObject({
       status: 403,
       body: { message: CHAT_MUTED_MESSAGE },
     });
-    const history = await api(server.url, 'GET', `/api/host/games/${live.gameUuid}/chat`, hostToken);
-    expect(history.body.mutedPlayerUuids).toContain(hank.userId);
+    // His only message deleted: the host still finds him among the muted, by name, to unmute.
+    const chat = `/api/host/games/${live.gameUuid}/chat`;
+    expect((await api(server.url, 'DELETE', `${chat}/${rude.messageUuid}`, hostToken)).status).toBe(204);
+    const history = await api(server.url, 'GET', chat, hostToken);
+    expect((history.body.messages as ChatMessage[]).some((m) => m.playerUuid === hank.userId)).toBe(false);
+    expect(history.body.mutedPlayers).toContainEqual({
+      playerUuid: hank.userId,
+      alias: 'Hank',
+      mutedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     expect((await api(server.url, 'DELETE', mutes, hostToken)).status).toBe(204);
+    const after = await api(server.url, 'GET', chat, hostToken);
+    expect(after.body.mutedPlayers).not.toContainEqual(expect.objectContaining({ playerUuid: hank.userId }));
     expect((await say(hank.token, 'thanks')).status).toBe(201);
   });
 

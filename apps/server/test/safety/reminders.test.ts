@@ -47,8 +47,11 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** A reminders service as another process would run it: its own mailer, the same database. */
-function reminderProcess() {
+/**
+ * A reminders service as another process would run it: its own mailer, the same database
+ * (and, when given, its own clock: the moment its sweeps run).
+ */
+function reminderProcess(clock?: () => Date) {
   const { db } = show.server.app.database;
   const mailer = createMailer({
     smtpUrl: smtp.url,
@@ -62,6 +65,7 @@ function reminderProcess() {
       new UnsubscribeTokens(await new AuthRepository(db).ensureSecret('show-reminders-unsubscribe')),
     base,
     show.server.app.fastify.log,
+    clock,
   );
   return { service, close: () => mailer.close() };
 }
@@ -71,9 +75,11 @@ const headersOf = (raw: string) => raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \
 const mailsTo = (address: string) => smtp.mails.filter((mail) => mail.to.includes(address));
 
 describe('email reminders', () => {
-  it('sends one reminder 10 minutes before, once across racing processes, with one-click unsubscribe headers', async () => {
+  it('sends one reminder 10 minutes before (saying the time really left, the start in UTC), once across racing processes, with one-click unsubscribe headers', async () => {
     const ann = await playerWithDetails(base, 'Ann');
     const soon = await scheduleGame(show, 5 * 60_000);
+    // The sweeps run 3 min 10 s before the start: the mail says the time really left.
+    const sweptAt = () => new Date(Date.parse(soon.gameStartTime) - (3 * 60 + 10) * 1000);
     const later = await scheduleGame(show, 60 * 60_000);
     const asked = await api(base, 'POST', '/api/safety/reminders', ann.token, { gameUuid: soon.gameUuid });
     expect(asked.status).toBe(201);
@@ -89,7 +95,7 @@ describe('email reminders', () => {
       (await api(base, 'POST', '/api/safety/reminders', ann.token, { gameUuid: later.gameUuid })).status,
     ).toBe(201);
 
-    const processes = [reminderProcess(), reminderProcess(), reminderProcess()];
+    const processes = [reminderProcess(sweptAt), reminderProcess(sweptAt), reminderProcess(sweptAt)];
     try {
       const sent = await Promise.all(processes.map(({ service }) => service.sweep()));
       // One mail between them: the show an hour away is not due.
@@ -102,8 +108,21 @@ describe('email reminders', () => {
     const mails = mailsTo('ann@ruthless.test');
     expect(mails).toHaveLength(1);
     const mail = mails[0]!.decoded;
-    expect(mail).toContain('Subject: Your Ruthless show starts in 10 minutes');
-    expect(mail).toContain('Your Ruthless show in Remind <Room> starts in 10 minutes');
+    expect(mail).toContain('Subject: Your Ruthless show starts in 3 minutes');
+    // The start in UTC, said to be UTC (players keep no time zone of their own).
+    const start = new Date(soon.gameStartTime);
+    const day = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+    }).format(start);
+    const clock = `${String(start.getUTCHours()).padStart(2, '0')}:${String(start.getUTCMinutes()).padStart(2, '0')}`;
+    expect(mail).toContain(
+      `Your Ruthless show in Remind <Room> starts in 3 minutes, on ${day} at ${clock} UTC.`,
+    );
+    expect(mail).not.toContain('10 minutes');
+    expect(mail).not.toContain('UK time');
     // The host's room name is never markup in the HTML part.
     expect(mail).toContain('Remind &#60;Room&#62;');
     // Headers from the raw message (unfolded): the body's decoding would mangle their `=`.
@@ -167,7 +186,8 @@ describe('email reminders', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]!.decoded).toContain('Subject: Your Ruthless show has been cancelled');
       expect(mails[0]!.decoded).toContain('has been cancelled by the host');
-      expect(mails[0]!.decoded).not.toContain('starts in 10 minutes');
+      expect(mails[0]!.decoded).not.toContain('starts in');
+      expect(mails[0]!.decoded).toMatch(/on \w+day \d+ \w+ at \d\d:\d\d UTC has been cancelled by the host/);
       expect(headersOf(mails[0]!.raw)).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     }
 

@@ -273,7 +273,7 @@ describe('LobbyRoute', { timeout: 20_000 }, () => {
     await waitFor(() => expect(row(game).getByRole('button', { name: 'Claim Ticket' })).toBeEnabled());
   });
 
-  it('Remind Me downloads a calendar event at the start, with an alarm 5 minutes before', async () => {
+  it('Remind Me downloads a calendar event at the start, with an alarm 5 minutes before, organised by the operator', async () => {
     const game = lobbyGame({ gameStartTime: new Date(Date.now() + 3 * 60 * MINUTE).toISOString() });
     serveLobby([room({ games: [game] })]);
     // The file handed to the browser: its contents and the name it downloads as.
@@ -325,7 +325,9 @@ describe('LobbyRoute', { timeout: 20_000 }, () => {
     expect(ics).toMatch(/^DESCRIPTION:.*play/im);
     expect(ics).toContain('BEGIN:VALARM');
     expect(ics).toMatch(/^TRIGGER:-PT5M\r?$/m);
-    expect(ics).toMatch(/^ORGANIZER;CN="?Ruthless"?:mailto:lucy@example\.com\r?$/im);
+    // Organised by the operator, never by the player: Lucy's own address is nowhere in it.
+    expect(ics).toMatch(/^ORGANIZER;CN="?Ruthless"?:mailto:shows@ruthless\.live\r?$/im);
+    expect(ics).not.toContain(email);
   });
 
   it('a room with no games shows No Scheduled Games, in its own colours', async () => {

@@ -9,7 +9,6 @@ import { useRooms } from '@/api/get-rooms';
 import { GameList } from '@/features/lobby/components/game-list';
 import { useCancelledGames } from '@/features/lobby/hooks/use-cancelled-games';
 import { useLiveMetadata } from '@/features/lobby/hooks/use-live-metadata';
-import { usePlayerEmail } from '@/features/lobby/hooks/use-player-email';
 import { useLobbyStore } from '@/stores/lobby-store';
 import { trackEvent } from '@/lib/analytics';
 import { useBackgroundMusic } from '@/lib/sound';
@@ -32,7 +31,6 @@ export function LobbyRoute() {
   const activeTickets = useActiveTickets();
   const claim = useClaimTicket();
   const navigate = useNavigate();
-  const email = usePlayerEmail();
   const playerUuid = useSessionStore((state) => state.playerUuid);
   const selectedRoomUuid = useLobbyStore((state) => state.selectedRoomUuid);
   const selectRoom = useLobbyStore((state) => state.selectRoom);
@@ -119,7 +117,6 @@ export function LobbyRoute() {
             heldGameUuids={heldGameUuids}
             claimingGameUuid={claim.isPending ? (claim.variables?.gameUuid ?? null) : null}
             onClaim={onClaim}
-            email={email}
           />
         </Suspense>
       )}

@@ -10,7 +10,7 @@ import { useServerClockStore } from '@/stores/server-clock-store';
 import { useSessionStore } from '@/stores/session-store';
 import { renderWithApp, serveApi, type ApiHandler } from '@test/app';
 import { expectNoAxeViolations } from '@test/axe';
-import { FakeShow, fakeSocket, resetFakeSocket, roomOf } from '@test/live-game';
+import { FakeShow, fakeSocket, push, resetFakeSocket, roomOf } from '@test/live-game';
 
 vi.mock('socket.io-client', async () => (await import('@test/live-game')).socketIoClient);
 
@@ -381,6 +381,84 @@ describe('the show screen, stage by stage', { timeout: 30_000 }, () => {
     const winnings = screen.getByRole('list', { name: 'Winnings' });
     expect(within(winnings).getAllByRole('listitem')).toHaveLength(show.state.result!.payouts.length);
     expect(screen.getByRole('list', { name: 'Lucky-fate cards' })).toHaveTextContent(/x[123]card [123]/);
+    await expectNoAxeViolations();
+  });
+
+  it('the reveal and the results say a default as a default, never as a choice', async () => {
+    const show = new FakeShow({
+      gameStartTime: new Date(now + 10 * 60_000).toISOString(),
+      timings: { ruthlessMs: 20_000, revealStepMs: 3_000 },
+    });
+    show.me = me;
+    show.before(show.claim(me, 'Mia')).before(show.claim(rival, 'Rex', { defaultChoice: 'steal' }));
+    show.before(show.greenRoom()).before(show.reels()).before(show.luckyFate());
+    show.before(show.draw()).ballsBefore().before(show.ruthless());
+    // Mia chooses; Rex lets the counter run out and his profile's STEAL is played.
+    show.before(show.choose(me, 'share')).serve();
+    serve(show, { 'GET /api/games/:id/results': () => ({ body: show.results() }) });
+    await openShow(show);
+    await onStage('The Final');
+    await tick(20_500);
+    await show.happen(show.reveal());
+
+    await onStage('The Reveal');
+    const choices = screen.getByRole('list', { name: 'Choices' });
+    await tick(3_000);
+    expect(choices).toHaveTextContent('You chose to share');
+    expect(choices).toHaveTextContent("Rex's default: steal");
+    expect(choices).not.toHaveTextContent('Rex chose to');
+    await show.happen(show.end());
+
+    await onStage('That’s the Show');
+    expect(
+      await within(screen.getByRole('region', { name: 'Winnings' })).findByText(
+        'Ruthless! The stealers take the pot',
+      ),
+    ).toBeInTheDocument();
+    const ended = screen.getByRole('list', { name: 'Choices' });
+    expect(ended).toHaveTextContent("Rex's default: steal");
+    expect(ended).not.toHaveTextContent('Rex chose to');
+    expect(screen.queryByTestId('never-sent-note')).not.toBeInTheDocument();
+    await expectNoAxeViolations();
+  });
+
+  it('a choice tapped offline in the final and never sent: back after the counter, the results say the default was played', async () => {
+    const show = twoPlayerShow();
+    show.before(show.reels()).before(show.luckyFate());
+    show.before(show.draw()).ballsBefore().before(show.ruthless()).serve();
+    const api = serve(show, { 'GET /api/games/:id/results': () => ({ body: show.results() }) });
+    await openShow(show);
+    await onStage('The Final');
+
+    // The line drops; STEAL is tapped meanwhile, and waits.
+    fakeSocket.connected = false;
+    await push('disconnect', 'transport close');
+    await userEvent
+      .setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+      .click(screen.getByRole('button', { name: 'Steal' }));
+    expect(screen.getByTestId('choice-note')).toHaveTextContent(
+      'Your STEAL is not sent yet: it goes as soon as you are back online.',
+    );
+
+    // The counter runs out while the phone is away: Mia's profile default (SHARE) is played.
+    await tick(20_500);
+    show.before(show.reveal()).before(show.end());
+    await act(async () => {
+      fakeSocket.connect();
+      await Promise.resolve();
+    });
+
+    await onStage('That’s the Show');
+    expect(
+      await within(screen.getByRole('region', { name: 'Winnings' })).findByText('Everyone shared!'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('never-sent-note')).toHaveTextContent(
+      'Your STEAL was never sent: you were offline when the counter reached 0, so your default, SHARE, was played.',
+    );
+    expect(screen.getByRole('list', { name: 'Choices' })).toHaveTextContent('Your default: share');
+    // Too late to go: neither over the socket nor over REST.
+    expect(fakeSocket.emitted.filter(([event]) => event === 'game:choice')).toEqual([]);
+    expect(api.callsTo('POST', `/api/games/${show.gameUuid}/choice`)).toEqual([]);
     await expectNoAxeViolations();
   });
 

@@ -20,6 +20,7 @@ import { CurrentBall } from './current-ball';
 import { GreenRoom } from './green-room';
 import { HostVideo } from './host-video';
 import { LuckyFate } from './lucky-fate';
+import { NeverSentNote } from './never-sent-note';
 import { NearWinQueue } from './near-win-queue';
 import { PrizeBanner } from './prize-banner';
 import { Results } from './results';
@@ -150,7 +151,9 @@ function GameStage({
   }, [unsentChoice, sendChoice]);
   useEffect(() => {
     const { choice: waiting, send } = unsent.current;
-    if (connection === 'live' && waiting !== null) send(waiting);
+    // Back after the counter: the final is closed, the choice is never sent (the results say so).
+    if (connection === 'live' && waiting !== null && useGameStore.getState().view?.stage === 'ruthless')
+      send(waiting);
   }, [connection]);
 
   const balls = useGameStore((s) => s.ballSequence);
@@ -266,6 +269,12 @@ function GameStage({
               offline={connection !== 'live'}
               sending={choice.isPending}
               onChoose={onChoose}
+            />
+          )}
+          {unsentChoice !== null && (stage === 'reveal' || stage === 'ended') && (
+            <NeverSentNote
+              choice={unsentChoice}
+              played={view.result?.choices.find((c) => c.ticketIndex === you?.myTicket?.ticketIndex)}
             />
           )}
           {stage === 'ended' && <Results view={view} me={me} shownBalls={balls} />}

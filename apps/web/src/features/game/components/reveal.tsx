@@ -6,6 +6,15 @@ import { money, nameOf, outcomeHeadline } from '../utils/labels';
 import { ShareIcon, StealIcon } from '@/components/ui/share-steal-slider';
 import styles from './reveal.module.css';
 
+/**
+ * What a finalist played, in words: a default is not a choice ("Ava's default: steal"), so it is
+ * never said as one.
+ */
+function playedLine(name: string, played: { choice: 'share' | 'steal'; defaulted: boolean }): string {
+  if (!played.defaulted) return `${name} chose to ${played.choice}`;
+  return `${name === 'You' ? 'Your' : `${name}'s`} default: ${played.choice}`;
+}
+
 export interface RevealProps {
   view: LiveView;
   me: string | null;
@@ -78,7 +87,7 @@ export function Reveal({ view, me, delayMs, sound }: RevealProps) {
                 </div>
                 <span className={styles.name}>{nameOf(view.names, f.playerId, me)}</span>
                 <span className="visually-hidden" aria-live="polite">
-                  {shown && choice ? `${nameOf(view.names, f.playerId, me)} chose to ${choice.choice}` : ''}
+                  {shown && choice ? playedLine(nameOf(view.names, f.playerId, me), choice) : ''}
                 </span>
               </li>
             );

@@ -25,7 +25,12 @@ let show: FakeShow;
 
 /** The server's side of the game's chat and audit: what the host's actions change. */
 function serveChat(initial: ChatMessage[], routes: Record<string, ApiHandler> = {}) {
-  const server = { messages: [...initial], muted: new Set<string>(), audit: [] as AuditEntry[] };
+  const server = {
+    messages: [...initial],
+    /** Muted player → their name and when (the server keeps names even when no message is left). */
+    muted: new Map<string, { alias: string; mutedAt: string }>(),
+    audit: [] as AuditEntry[],
+  };
   const record = (action: string, targetId: string, targetAlias: string) =>
     server.audit.unshift(auditEntry({ action, gameUuid: GAME, targetId, targetAlias }));
   const aliasOf = (playerUuid: string) =>
@@ -33,7 +38,14 @@ function serveChat(initial: ChatMessage[], routes: Record<string, ApiHandler> = 
   const api = serveApi({
     'GET /api/host/games/:gameUuid': () => ({ body: hostGame({ state: show.state.stage }) }),
     'GET /api/host/games/:gameUuid/chat': () => ({
-      body: { messages: server.messages, mutedPlayerUuids: [...server.muted] },
+      body: {
+        messages: server.messages,
+        mutedPlayers: [...server.muted].map(([playerUuid, { alias, mutedAt }]) => ({
+          playerUuid,
+          alias,
+          mutedAt,
+        })),
+      },
     }),
     'GET /api/host/audit': () => ({ body: { entries: server.audit } }),
     'DELETE /api/host/games/:gameUuid/chat/:messageUuid': (_call, { messageUuid = '' }) => {
@@ -43,7 +55,7 @@ function serveChat(initial: ChatMessage[], routes: Record<string, ApiHandler> = 
       return { status: 204 };
     },
     'PUT /api/host/games/:gameUuid/mutes/:playerUuid': (_call, { playerUuid = '' }) => {
-      server.muted.add(playerUuid);
+      server.muted.set(playerUuid, { alias: aliasOf(playerUuid), mutedAt: new Date().toISOString() });
       record('PUT /api/host/games/:gameUuid/mutes/:playerUuid', playerUuid, aliasOf(playerUuid));
       return { status: 204 };
     },
@@ -138,6 +150,7 @@ describe('HostChatPanel', { timeout: 30_000 }, () => {
     await user.click(unmute);
     await within(chatList()).findByRole('button', { name: 'Mute CatFan' });
     expect(item('Second message')[0]).not.toHaveTextContent('muted');
+    expect(screen.queryByRole('list', { name: 'Muted in this show' })).not.toBeInTheDocument();
 
     // The game's audit lists the three, newest first, each done, each naming whom it concerned.
     const audit = screen.getByRole('list', { name: 'Host actions' });
@@ -148,6 +161,29 @@ describe('HostChatPanel', { timeout: 30_000 }, () => {
     expect(deleted).toHaveTextContent('Chat message deleted · by CatFan');
     for (const entry of [unmuted, muted, deleted]) expect(entry).toHaveTextContent('204');
     expect(api.unanswered).toEqual([]);
+  });
+
+  it('lists the muted players of the show, even one whose messages were all deleted, and unmutes them there', async () => {
+    const { api, server } = serveChat([chatMessage({ seq: 1, text: 'what a nice show' })]);
+    server.muted.set('player-gone', { alias: 'RudeRon', mutedAt: '2026-11-27T21:14:00.000Z' });
+    renderLive();
+    await screen.findByText('what a nice show');
+    // RudeRon has no message left in the chat: the list of the muted is the only way to him.
+    const mutedList = await screen.findByRole('list', { name: 'Muted in this show' });
+    expect(item('RudeRon')).toEqual([]);
+    const ron = within(mutedList).getByRole('listitem');
+    expect(ron).toHaveTextContent('RudeRon');
+    expect(ron).toHaveTextContent(/since \d\d:\d\d/);
+    await expectNoAxeViolations();
+
+    await userEvent.setup().click(within(ron).getByRole('button', { name: 'Unmute RudeRon' }));
+    await waitFor(() =>
+      expect(api.callsTo('DELETE', `/api/host/games/${GAME}/mutes/player-gone`)).toHaveLength(1),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Muted in this show' })).not.toBeInTheDocument(),
+    );
+    expect(server.muted.size).toBe(0);
   });
 
   it('resets a player’s alias only once confirmed; the old name leaves the chat and the audit lists it', async () => {

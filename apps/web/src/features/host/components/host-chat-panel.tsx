@@ -15,7 +15,8 @@ import styles from './host-chat-panel.module.css';
 /**
  * The game's chat with the host's moderation (delete a message, mute or unmute its author, reset
  * their alias) and the host's own line. The messages are the app's chat receiver's (lib/chat),
- * which the live view feeds (useHostChatFeed); who is muted comes with the moderation list.
+ * which the live view feeds (useHostChatFeed); who is muted comes with the moderation list, and
+ * is listed on its own: a muted player whose messages were deleted can still be unmuted.
  */
 export function HostChatPanel({
   gameUuid,
@@ -34,7 +35,8 @@ export function HostChatPanel({
   const [sendError, setSendError] = useState<string | null>(null);
   const { remove, mute } = useChatModeration(gameUuid);
   const resetAlias = useResetPlayerAlias();
-  const muted = new Set(chat.data?.mutedPlayerUuids ?? []);
+  const mutedPlayers = chat.data?.mutedPlayers ?? [];
+  const muted = new Set(mutedPlayers.map((player) => player.playerUuid));
   const messages = [...useChatStore((state) => state.messages)].reverse();
   const onError = (error: unknown) => toast.error(errorMessage(error));
   const onSend = (event: FormEvent) => {
@@ -55,6 +57,33 @@ export function HostChatPanel({
         </h2>
         <span className={shared.count}>{messages.length}</span>
       </header>
+      {mutedPlayers.length > 0 && (
+        <section className={styles.mutedPlayers} aria-labelledby="muted-title">
+          <h3 id="muted-title" className={styles.mutedTitle}>
+            Muted in this show
+          </h3>
+          <ul className={shared.list} aria-labelledby="muted-title">
+            {mutedPlayers.map((player) => (
+              <li key={player.playerUuid} className={styles.mutedPlayer}>
+                <span>
+                  <strong>{player.alias}</strong>{' '}
+                  <span className={shared.muted}>since {formatClock(player.mutedAt)}</span>
+                </span>
+                <Button
+                  variant="glass"
+                  size="sm"
+                  aria-label={`Unmute ${player.alias}`}
+                  onClick={() =>
+                    mute.mutate({ gameUuid, playerUuid: player.playerUuid, muted: false }, { onError })
+                  }
+                >
+                  Unmute
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {/* Scrolls: focusable, so a keyboard can scroll it too. */}
       <div className={shared.panelBody} tabIndex={0}>
         {chat.isError && (

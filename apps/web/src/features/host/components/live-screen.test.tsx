@@ -26,7 +26,7 @@ let show: FakeShow;
 function serveLive(routes: Record<string, ApiHandler> = {}) {
   return serveApi({
     [`GET /api/host/games/:gameUuid`]: () => ({ body: hostGame({ state: show.state.stage }) }),
-    [`GET /api/host/games/:gameUuid/chat`]: () => ({ body: { messages: [], mutedPlayerUuids: [] } }),
+    [`GET /api/host/games/:gameUuid/chat`]: () => ({ body: { messages: [], mutedPlayers: [] } }),
     'GET /api/host/audit': () => ({ body: { entries: [] } }),
     ...routes,
   });

@@ -9,14 +9,13 @@ export interface GameListProps {
   heldGameUuids: ReadonlySet<string>;
   claimingGameUuid: string | null;
   onClaim: (game: LobbyGame) => void;
-  email: string | null;
 }
 
 /**
  * The selected room's games, or 'No Scheduled Games'; an all-steal pot waiting for the room's
  * next game is announced above them.
  */
-export function GameList({ room, heldGameUuids, claimingGameUuid, onClaim, email }: GameListProps) {
+export function GameList({ room, heldGameUuids, claimingGameUuid, onClaim }: GameListProps) {
   return (
     <Panel className={styles.panel} aria-labelledby="games-title">
       <header className={styles.header}>
@@ -51,7 +50,6 @@ export function GameList({ room, heldGameUuids, claimingGameUuid, onClaim, email
               ticketHeld={heldGameUuids.has(game.gameUuid)}
               isClaiming={claimingGameUuid === game.gameUuid}
               onClaim={onClaim}
-              email={email}
             />
           ))}
         </ol>

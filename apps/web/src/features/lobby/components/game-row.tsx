@@ -21,12 +21,10 @@ export interface GameRowProps {
   ticketHeld: boolean;
   isClaiming: boolean;
   onClaim: (game: LobbyGame) => void;
-  /** The organizer of the calendar reminder: the signed-in player's email. */
-  email: string | null;
 }
 
 /** One game of a room: when, the countdown or the ON AIR sign, the ticket, the reminder, the count. */
-export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, email }: GameRowProps) {
+export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim }: GameRowProps) {
   const countdown = useCountdown(game.gameStartTime);
   // docs/player-app.md (Start-up gate): once the countdown completes the game counts as started.
   const started = game.hasGameStarted || countdown.completed;
@@ -83,7 +81,6 @@ export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, email
             gameUuid={game.gameUuid}
             gameStartTime={game.gameStartTime}
             roomName={roomName}
-            email={email}
             url={window.location.origin}
           />
         )}

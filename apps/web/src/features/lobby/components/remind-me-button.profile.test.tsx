@@ -14,7 +14,6 @@ const game = {
   gameUuid: '4d3c2b1a-0f9e-4d8c-b7a6-958473625140',
   gameStartTime: '2026-11-20T19:00:00.000Z',
   roomName: 'Ruby Rush',
-  email: 'ann@ruthless.test',
   url: 'https://ruthless.test/',
 };
 

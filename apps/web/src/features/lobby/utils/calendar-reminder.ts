@@ -2,27 +2,22 @@ import type { EventAttributes } from 'ics';
 
 /** docs/player-app.md (Constants): the calendar alarm goes off 5 minutes before the game. */
 export const REMINDER_ALARM_MINUTES = 5;
-/** Used as the organizer when the player's email cannot be read from the session. */
+/**
+ * The organizer of every calendar reminder: the operator, never the player (their own address as
+ * the organizer made their calendar treat the show as a meeting they had called).
+ */
 export const OPERATOR_EMAIL = 'shows@ruthless.live';
 
 export interface ReminderInput {
   gameUuid: string;
   gameStartTime: string;
   roomName: string;
-  /** The signed-in player's email (the organizer, docs/player-app.md (Start-up gate)). */
-  email: string | null;
   /** Where the player joins from (the app's own address). */
   url: string;
 }
 
 /** The calendar event of docs/player-app.md (Start-up gate): one instant (start equals end), an alarm 5 minutes before. */
-export function reminderEvent({
-  gameUuid,
-  gameStartTime,
-  roomName,
-  email,
-  url,
-}: ReminderInput): EventAttributes {
+export function reminderEvent({ gameUuid, gameStartTime, roomName, url }: ReminderInput): EventAttributes {
   const start = Date.parse(gameStartTime);
   return {
     uid: `${gameUuid}@ruthless`,
@@ -35,7 +30,7 @@ export function reminderEvent({
     title: `Play Ruthless: ${roomName}`,
     description: `Your Ruthless game in ${roomName} is about to start. Open ${url} to play live bingo with the host, share or steal in the final and win the pot.`,
     url,
-    organizer: { name: 'Ruthless', email: email ?? OPERATOR_EMAIL },
+    organizer: { name: 'Ruthless', email: OPERATOR_EMAIL },
     alarms: [
       {
         action: 'display',

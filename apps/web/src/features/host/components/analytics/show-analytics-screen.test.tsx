@@ -38,7 +38,14 @@ const figures = (overrides: Partial<ShowAnalytics> = {}): ShowAnalytics =>
       { prize: 'two-lines', ballsCalled: 20, secondsFromDrawStart: 5, winners: 1, amountPence: 2500 },
       { prize: 'full-house', ballsCalled: 41, secondsFromDrawStart: 10.4, winners: 2, amountPence: 10000 },
     ],
-    final: { outcome: 'some-steal', finalists: 2, shared: 1, stole: 1, defaulted: 0 },
+    final: {
+      outcome: 'some-steal',
+      finalists: 2,
+      shared: 1,
+      stole: 1,
+      defaultedToShare: 0,
+      defaultedToSteal: 0,
+    },
     chat: [{ minute: at(0), messages: 3, deleted: 1, mutes: 1 }],
     money: { potPence: 20000, paidPence: 33500, paidTickets: 2, rolloverInPence: 0, rolloverOutPence: 0 },
     ...overrides,
@@ -104,7 +111,7 @@ describe('ShowAnalyticsScreen', { timeout: 30_000 }, () => {
       ['Two lines', '20', '5.0', '1', '£25.00'],
       ['Full house', '41', '10.4', '2', '£100.00'],
     ]);
-    expect(tableRows('The final’s choices')).toEqual([['Some stole', '2', '1', '1', '0']]);
+    expect(tableRows('The final’s choices')).toEqual([['Some stole', '2', '1', '1', '0', '0']]);
     expect(tableRows('Tickets claimed over time')).toEqual([
       [formatClock(at(-10)), '1'],
       [formatClock(at(-5)), '2'],
@@ -138,6 +145,39 @@ describe('ShowAnalyticsScreen', { timeout: 30_000 }, () => {
         '',
       ].join('\r\n'),
     );
+  });
+
+  it('splits the defaults by what they were, on screen and in the CSV: a default is not a choice', async () => {
+    // Nobody chose: one default was share, one steal. "Some stole" is then read beside who did.
+    const final = {
+      outcome: 'some-steal' as const,
+      finalists: 2,
+      shared: 0,
+      stole: 0,
+      defaultedToShare: 1,
+      defaultedToSteal: 1,
+    };
+    serveApi({ 'GET /api/host/analytics/games/:gameUuid': () => ({ body: figures({ final }) }) });
+    const downloads = captureDownloads();
+    renderShow();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Export The final’s choices as CSV' }));
+    expect(tableRows('The final’s choices')).toEqual([['Some stole', '2', '0', '0', '1', '1']]);
+    expect(
+      within(screen.getByRole('table', { name: 'The final’s choices' }))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Outcome', 'Finalists', 'Shared', 'Stole', 'Defaulted to share', 'Defaulted to steal']);
+    expect(downloads[0]!.fileName).toBe(`ruthless-show-${GAME.slice(0, 8)}-final.csv`);
+    expect(await downloads[0]!.text()).toBe(
+      [
+        'Outcome,Finalists,Shared,Stole,Defaulted to share,Defaulted to steal',
+        'Some stole,2,0,0,1,1',
+        '',
+      ].join('\r\n'),
+    );
+    await expectNoAxeViolations();
   });
 
   it('says what a show without a final, wins, chat or viewers did not have, with nothing to export', async () => {

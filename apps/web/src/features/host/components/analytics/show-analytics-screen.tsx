@@ -133,13 +133,14 @@ function ShowFigures({ figures }: { figures: ShowAnalytics }) {
                   bars={[
                     { label: 'Shared', value: figures.final.shared, tone: 'green' },
                     { label: 'Stole', value: figures.final.stole, tone: 'red' },
-                    { label: 'Defaulted', value: figures.final.defaulted, tone: 'grey' },
+                    { label: 'Defaulted to share', value: figures.final.defaultedToShare, tone: 'grey' },
+                    { label: 'Defaulted to steal', value: figures.final.defaultedToSteal, tone: 'grey' },
                   ]}
                 />
               </>
             )
           }
-          columns={['Outcome', 'Finalists', 'Shared', 'Stole', 'Defaulted']}
+          columns={['Outcome', 'Finalists', 'Shared', 'Stole', 'Defaulted to share', 'Defaulted to steal']}
           rows={
             figures.final
               ? [
@@ -148,7 +149,8 @@ function ShowFigures({ figures }: { figures: ShowAnalytics }) {
                     figures.final.finalists,
                     figures.final.shared,
                     figures.final.stole,
-                    figures.final.defaulted,
+                    figures.final.defaultedToShare,
+                    figures.final.defaultedToSteal,
                   ],
                 ]
               : []
