@@ -10,6 +10,8 @@ import { GameList } from '@/features/lobby/components/game-list';
 import { useCancelledGames } from '@/features/lobby/hooks/use-cancelled-games';
 import { useLiveMetadata } from '@/features/lobby/hooks/use-live-metadata';
 import { usePlayerEmail } from '@/features/lobby/hooks/use-player-email';
+import { usePlayBreak } from '@/features/safety/api/get-play-break';
+import { BreakNotice } from '@/features/safety/components/break-notice';
 import { useLobbyStore } from '@/stores/lobby-store';
 import { trackEvent } from '@/lib/analytics';
 import { useBackgroundMusic } from '@/lib/sound';
@@ -34,6 +36,8 @@ export function LobbyRoute() {
   const navigate = useNavigate();
   const email = usePlayerEmail();
   const playerUuid = useSessionStore((state) => state.playerUuid);
+  // A break or self-exclusion in force: said up front, and no claim is offered.
+  const away = usePlayBreak(playerUuid).data?.current ?? null;
   const selectedRoomUuid = useLobbyStore((state) => state.selectedRoomUuid);
   const selectRoom = useLobbyStore((state) => state.selectRoom);
   const setTheme = useClientStore((state) => state.setBackgroundTheme);
@@ -113,6 +117,7 @@ export function LobbyRoute() {
         </Panel>
       ) : (
         <Suspense fallback={loading}>
+          {away && <BreakNotice away={away} />}
           <RoomCarousel rooms={roomList} selectedIndex={selectedIndex} onSelect={onSelect} />
           <GameList
             room={room}
@@ -120,6 +125,7 @@ export function LobbyRoute() {
             claimingGameUuid={claim.isPending ? (claim.variables?.gameUuid ?? null) : null}
             onClaim={onClaim}
             email={email}
+            onBreak={away !== null}
           />
         </Suspense>
       )}

@@ -10,13 +10,22 @@ export interface GameListProps {
   claimingGameUuid: string | null;
   onClaim: (game: LobbyGame) => void;
   email: string | null;
+  /** The player is on a break or self-excluded: no claim is offered. */
+  onBreak?: boolean;
 }
 
 /**
  * The selected room's games, or 'No Scheduled Games'; an all-steal pot waiting for the room's
  * next game is announced above them.
  */
-export function GameList({ room, heldGameUuids, claimingGameUuid, onClaim, email }: GameListProps) {
+export function GameList({
+  room,
+  heldGameUuids,
+  claimingGameUuid,
+  onClaim,
+  email,
+  onBreak = false,
+}: GameListProps) {
   return (
     <Panel className={styles.panel} aria-labelledby="games-title">
       <header className={styles.header}>
@@ -52,6 +61,7 @@ export function GameList({ room, heldGameUuids, claimingGameUuid, onClaim, email
               isClaiming={claimingGameUuid === game.gameUuid}
               onClaim={onClaim}
               email={email}
+              onBreak={onBreak}
             />
           ))}
         </ol>
