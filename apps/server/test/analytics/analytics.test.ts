@@ -46,6 +46,8 @@ describe('show analytics', () => {
     for (const player of players) await claimTicket(show, player.token, game.gameUuid);
     const watcher = await Viewer.join(show.server.url, players[0]!.token, game.gameUuid);
     const second = await Viewer.join(show.server.url, null, game.gameUuid);
+    // The host's console watches the show too, but is not its audience.
+    const hostConsole = await Viewer.join(show.server.url, show.hostToken, game.gameUuid);
     // The green room opens 5 s before the start: the viewer saw it open, or joined it open.
     if (watcher.snapshot!.view.stage !== 'green-room')
       await watcher.waitFor((message) => message.event.type === 'green-room-opened');
@@ -67,6 +69,7 @@ describe('show analytics', () => {
     await watcher.waitFor((message) => message.event.type === 'game-ended', 60_000);
     watcher.close();
     second.close();
+    hostConsole.close();
 
     const path = `/api/host/analytics/games/${game.gameUuid}`;
     const read = await api(show.server.url, 'GET', path, show.hostToken);
