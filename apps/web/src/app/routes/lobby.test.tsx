@@ -189,6 +189,20 @@ describe('LobbyRoute', { timeout: 20_000 }, () => {
     await expectNoAxeViolations();
   });
 
+  it('opened afresh while the player holds a ticket of a show on air, the lobby opens on that show’s room', async () => {
+    const onAir = lobbyGame({ state: 'draw', hasGameStarted: true });
+    const gold = room({ name: 'Gold Rush', theme: 'GOLD', games: [onAir] });
+    serveLobby([room({ games: [lobbyGame()] }), gold], { tickets: [activeTicket(onAir, gold.roomUuid)] });
+    renderLobby();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Gold Rush' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(await row(onAir).findByRole('link', { name: 'Return To Game' })).toHaveAttribute(
+      'href',
+      `/game/${onAir.gameUuid}`,
+    );
+  });
+
   it('a double tap on Claim Ticket claims once and toasts once', async () => {
     const game = lobbyGame();
     const server = serveLobby([room({ games: [game] })]);

@@ -46,9 +46,25 @@ export function LobbyRoute() {
   useBackgroundMusic('presenter-only');
 
   const roomList = useMemo(() => rooms.data ?? [], [rooms.data]);
+  const heldGameUuids = useMemo(
+    () => new Set((activeTickets.data ?? []).map((ticket) => ticket.gameUuid)),
+    [activeTickets.data],
+  );
+  // No room chosen yet in this page (a full load, such as a Back out of a show that the browser
+  // would not let the show's page hold): the room of a show on air the player holds a ticket for.
+  const onAirRoomUuid = useMemo(
+    () =>
+      roomList.find((room) =>
+        room.games.some(
+          (game) =>
+            heldGameUuids.has(game.gameUuid) && !['scheduled', 'ended', 'cancelled'].includes(game.state),
+        ),
+      )?.roomUuid ?? null,
+    [roomList, heldGameUuids],
+  );
   const selectedIndex = Math.max(
     0,
-    roomList.findIndex((room) => room.roomUuid === selectedRoomUuid),
+    roomList.findIndex((room) => room.roomUuid === (selectedRoomUuid ?? onAirRoomUuid)),
   );
   const room = roomList[selectedIndex];
 
@@ -69,11 +85,6 @@ export function LobbyRoute() {
       if (next) selectRoom(next.roomUuid);
     },
     [roomList, selectRoom],
-  );
-
-  const heldGameUuids = useMemo(
-    () => new Set((activeTickets.data ?? []).map((ticket) => ticket.gameUuid)),
-    [activeTickets.data],
   );
 
   const onClaim = (game: LobbyGame) => {
