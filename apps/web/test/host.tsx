@@ -283,23 +283,34 @@ export class FakeShow {
 
 /**
  * happy-dom paints nothing: its canvas has no 2D context. The charts (uPlot) draw on one that
- * takes every call and draws nothing; that they are drawn is the browser journey's to see.
+ * takes every call and draws nothing; that they are drawn is the browser journey's to see. What
+ * they would write (axis labels) and how many dots (points) they would draw are kept, for a test
+ * to read.
  */
-export function stubCanvas(): void {
+export function stubCanvas(): { texts: string[]; dots: () => number } {
+  const texts: string[] = [];
+  let dots = 0;
   const context = new Proxy(
     {},
     {
       get: (_target, key) =>
-        key === 'measureText' ? () => ({ width: 0 }) : typeof key === 'string' ? noop : undefined,
+        key === 'measureText'
+          ? () => ({ width: 0 })
+          : key === 'fillText'
+            ? (text: unknown) => void texts.push(String(text))
+            : typeof key === 'string'
+              ? noop
+              : undefined,
       set: () => true,
     },
   );
   vi.stubGlobal('Path2D', function Path2D() {
-    return new Proxy({}, { get: () => noop });
+    return new Proxy({}, { get: (_target, key) => (key === 'arc' ? () => void dots++ : noop) });
   });
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
     () => context as unknown as CanvasRenderingContext2D,
   );
+  return { texts, dots: () => dots };
 }
 const noop = () => undefined;
 

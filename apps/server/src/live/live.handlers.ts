@@ -58,7 +58,7 @@ export function registerLiveHandlers(
     if (!watching && gamesWatched(this) >= MAX_GAMES_PER_SOCKET) {
       return ack({ ok: false, message: 'You are watching too many games at once. Leave one first.' });
     }
-    const rooms = viewerRooms(parsed.data.gameUuid, this.id);
+    const rooms = viewerRooms(parsed.data.gameUuid, this.id, player?.role === 'host');
     const leaveRooms = () => Promise.all(rooms.map((name) => this.leave(name)));
     try {
       if (player) await safety.assertMayEnter(player.id, parsed.data.gameUuid);
@@ -86,7 +86,7 @@ export function registerLiveHandlers(
   function leave(this: RealtimeSocket, request: { gameUuid?: unknown } | undefined) {
     const gameId = gameIdSchema.safeParse(request?.gameUuid).data;
     if (!gameId) return;
-    for (const room of viewerRooms(gameId, this.id)) void this.leave(room);
+    for (const room of viewerRooms(gameId, this.id, true)) void this.leave(room);
   }
 
   const playerAction = <T>(

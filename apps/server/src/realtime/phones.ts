@@ -27,15 +27,21 @@ export const CHAT_SLICES = 8;
 
 const GAME_ROOM_PREFIX = 'game:';
 const gameRoom = (gameId: string) => `${GAME_ROOM_PREFIX}${gameId}`;
+/** The hosts' consoles among a game's viewers: they get its events but are not its audience. */
+const hostsRoom = (gameId: string) => `hosts:${gameId}`;
 const chatRoom = (gameId: string, slice: number) => `chat:${gameId}:${slice}`;
 /** The room of every socket of one player, on every process (sign-out everywhere, resets). */
 const playerRoom = (playerId: string) => `player:${playerId}`;
 /** The room of the sockets opened with one session's tokens, on every process (sign-out). */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-/** The rooms a viewer of a game is in: the game's, and the chat slice of the socket. */
-export function viewerRooms(gameId: string, socketId: string): string[] {
-  return [gameRoom(gameId), chatRoom(gameId, socketId.charCodeAt(socketId.length - 1) % CHAT_SLICES)];
+/**
+ * The rooms a viewer of a game is in: the game's, and the chat slice of the socket; a host's
+ * console is also in the game's hosts' room, so the audience counted leaves it out.
+ */
+export function viewerRooms(gameId: string, socketId: string, host = false): string[] {
+  const rooms = [gameRoom(gameId), chatRoom(gameId, socketId.charCodeAt(socketId.length - 1) % CHAT_SLICES)];
+  return host ? [...rooms, hostsRoom(gameId)] : rooms;
 }
 
 /** Whether the socket watches the game. */
@@ -108,11 +114,17 @@ export class Phones {
     return this.io.sockets.adapter.rooms.get(gameRoom(gameId))?.size ?? 0;
   }
 
-  /** Every game watched on this process, with its viewers here (the analytics' live samples). */
+  /**
+   * Every game watched on this process, with its audience here (the analytics' live samples): its
+   * viewers but the hosts' consoles.
+   */
   viewersByGame(): Map<string, number> {
+    const { rooms } = this.io.sockets.adapter;
     const viewers = new Map<string, number>();
-    for (const [name, sockets] of this.io.sockets.adapter.rooms) {
-      if (name.startsWith(GAME_ROOM_PREFIX)) viewers.set(name.slice(GAME_ROOM_PREFIX.length), sockets.size);
+    for (const [name, sockets] of rooms) {
+      if (!name.startsWith(GAME_ROOM_PREFIX)) continue;
+      const gameId = name.slice(GAME_ROOM_PREFIX.length);
+      viewers.set(gameId, sockets.size - (rooms.get(hostsRoom(gameId))?.size ?? 0));
     }
     return viewers;
   }

@@ -56,6 +56,8 @@ describe('show analytics', () => {
           }),
         ),
     );
+    // The host's console watches the show too, but is not its audience.
+    const hostConsole = await Viewer.join(show.server.url, show.hostToken, game.gameUuid);
     // The green room opens 5 s before the start: the viewer saw it open, or joined it open.
     if (watcher.snapshot!.view.stage !== 'green-room')
       await watcher.waitFor((message) => message.event.type === 'green-room-opened');
@@ -88,6 +90,7 @@ describe('show analytics', () => {
     watcher.close();
     second.close();
     third.close();
+    hostConsole.close();
 
     const path = `/api/host/analytics/games/${game.gameUuid}`;
     const read = await api(show.server.url, 'GET', path, show.hostToken);

@@ -67,6 +67,7 @@ function ReplayPlayer({ replay }: { replay: GameReplay }) {
         preview={false}
         replay
         recordingStartedAt={replay.videoStartedAt}
+        replayPlayers={player.players}
       />
       <ReplayControls player={player} />
     </div>

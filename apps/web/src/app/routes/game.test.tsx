@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
@@ -13,6 +13,7 @@ import { useChatStore } from '@/lib/chat/chat-store';
 import { useGameStore } from '@/lib/live-game/game-store';
 import { isMuted, setMuted } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
+import { useLobbyStore } from '@/stores/lobby-store';
 import { useSessionStore } from '@/stores/session-store';
 import { serveApi, type ApiHandler } from '@test/app';
 import { expectNoAxeViolations } from '@test/axe';
@@ -36,9 +37,15 @@ async function onStage(title: string) {
   return found;
 }
 
-/** Where the lobby would be: the route a Leave goes to. */
+/** Where the lobby would be: the route a Leave goes to, with the room its carousel opens on. */
 function Lobby() {
-  return <h1>The lobby</h1>;
+  const room = useLobbyStore((state) => state.selectedRoomUuid);
+  return (
+    <>
+      <h1>The lobby</h1>
+      <output aria-label="Lobby room">{room ?? ''}</output>
+    </>
+  );
 }
 
 /** The player's settings, as the start-up gate keeps them (refetched when the host resets the name). */
@@ -218,6 +225,33 @@ describe('the game route', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'The lobby' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     // Back in the lobby, its carousel shows the room of the show left.
+    expect(screen.getByRole('status', { name: 'Lobby room' })).toHaveTextContent(show.roomUuid);
+  });
+
+  it('opened by a full load (a reload, a shared link): the first Back asks first, and Leave opens the lobby on the show’s room', async () => {
+    useLobbyStore.setState({ selectedRoomUuid: 'another-room' });
+    const show = greenRoomShow().serve();
+    serve(show);
+    // One entry: nothing of the app is behind the game page, as after a reload.
+    const router = openApp(`/game/${show.gameUuid}`);
+    await onStage('Green Room');
+
+    await act(() => router.navigate(-1));
+    const exit = await screen.findByRole('dialog', { name: 'Leave the show?' });
+    await userEvent.click(within(exit).getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('dialog', { name: 'Leave the show?' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/game/${show.gameUuid}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Green Room' })).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Leave the show?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'The lobby' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('status', { name: 'Lobby room' })).toHaveTextContent(show.roomUuid);
   });
 
   it('Sound Interaction Required: autoplay with sound refused, Confirm fails then plays with sound', async () => {
@@ -316,6 +350,39 @@ describe('the game route', { timeout: 30_000 }, () => {
     await expectNoAxeViolations();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(useChatStore.getState().isOpen).toBe(false));
+  });
+
+  it('the chat open as the lucky fate and the final start closes, so the cards and SHARE/STEAL are free; opened again it is a short sheet', async () => {
+    const show = new FakeShow({ timings: { reelsMs: 600, luckyFateMs: 60_000, ruthlessMs: 60_000 } });
+    show.me = me;
+    show.before(show.claim(me, 'Mia')).before(show.claim('player-rival', 'Ava')).before(show.greenRoom());
+    show.serve();
+    serve(show);
+    openApp(`/game/${show.gameUuid}`);
+    await onStage('Green Room');
+    const user = userEvent.setup();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: 'Chat' }));
+    const chat = screen.getByTestId('chat-panel');
+    expect(chat).toBeVisible();
+
+    await show.happen(show.reels());
+    await show.happen(show.luckyFate());
+    await screen.findByRole('heading', { level: 1, name: 'Lucky Fate' }, { timeout: 5_000 });
+    await waitFor(() => expect(chat).not.toBeVisible());
+    expect(screen.getByRole('button', { name: 'Card 1' })).toBeEnabled();
+    await user.click(within(nav).getByRole('button', { name: 'Chat' }));
+    expect(chat).toBeVisible();
+    expect(chat).toHaveAttribute('data-compact', 'true');
+
+    await show.happen(show.draw());
+    await screen.findByRole('heading', { level: 1, name: 'Eyes Down' }, { timeout: 5_000 });
+    expect(chat).not.toHaveAttribute('data-compact');
+    show.ballsBefore();
+    await show.happen(show.ruthless());
+    await screen.findByRole('heading', { level: 1, name: 'The Final' }, { timeout: 5_000 });
+    await waitFor(() => expect(chat).not.toBeVisible());
+    expect(screen.getByRole('slider', { name: 'Share or steal' })).toBeInTheDocument();
   });
 
   it('the host resets my chat name mid-show: my settings are fetched again, the show stays', async () => {

@@ -1,9 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useParams, useSearchParams } from 'react-router';
 import { useAliasResetNotice } from '@/features/auth/hooks/use-alias-reset-notice';
 import { ChatButton } from '@/features/chat/components/chat-button';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
+import { useChatStore } from '@/lib/chat/chat-store';
 import { useChatFeed } from '@/lib/chat/use-chat-feed';
 import { ExitModal } from '@/features/game/components/exit-modal';
 import { GameScreen } from '@/features/game/components/game-screen';
@@ -60,12 +61,19 @@ function chatReadOnlyReason(stage: string | null, holdsTicket: boolean): string 
 function PlayerGame({ gameUuid }: { gameUuid: string }) {
   const stage = useGameStore((state) => state.gameState);
   const showIsOn = stage !== 'ended' && stage !== 'cancelled';
-  const blocker = useExitGuard(showIsOn);
+  // Armed once the show is known to be on: a page of an ended show keeps the plain history.
+  const exit = useExitGuard(showIsOn, stage !== null && showIsOn);
   const onChat = useChatFeed(gameUuid);
   useAliasResetNotice();
   const roomUuid = useGameStore((state) => state.view?.roomUuid ?? null);
   const holdsTicket = useGameStore((state) => Boolean(state.you?.ticket));
   const footerSlot = useClientStore((state) => state.footerSlot);
+  // The lucky fate and the final give a player seconds to act: the chat closes as they start,
+  // and opened again meanwhile it is a short sheet that leaves the cards and SHARE/STEAL free.
+  const mustAct = stage === 'lucky-fate' || stage === 'ruthless';
+  useEffect(() => {
+    if (mustAct) useChatStore.getState().setOpen(false);
+  }, [mustAct]);
 
   const onJoined = useCallback(() => {
     trackEvent('joinGameTime', { gameId: gameUuid, userId: useSessionStore.getState().playerUuid });
@@ -79,10 +87,9 @@ function PlayerGame({ gameUuid }: { gameUuid: string }) {
         gameUuid={gameUuid}
         roomUuid={roomUuid}
         readOnlyReason={chatReadOnlyReason(stage, holdsTicket)}
+        compact={mustAct}
       />
-      {blocker.state === 'blocked' && (
-        <ExitModal onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
-      )}
+      {exit.blocked && <ExitModal onStay={exit.stay} onLeave={exit.leave} />}
     </>
   );
 }

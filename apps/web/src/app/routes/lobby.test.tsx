@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootLayout } from '@/components/layouts/root-layout';
+import { formatUntil } from '@/features/safety/messages';
 import { useClientStore } from '@/stores/client-store';
 import { useLobbyStore } from '@/stores/lobby-store';
 import { useServerClockStore } from '@/stores/server-clock-store';
@@ -40,6 +41,7 @@ function serveLobby(rooms: Room[], { tickets = [] as ActiveTicket[] } = {}) {
   const server = serveApi({
     'GET /api/rooms': () => ({ body: rooms }),
     'GET /api/purchases': () => ({ body: held }),
+    'GET /api/safety/break': () => ({ body: { current: null } }),
     'POST /api/claim-ticket': (call) => {
       const { gameUuid, roomUuid } = call.body as { gameUuid: string; roomUuid: string };
       const game = rooms.flatMap((candidate) => candidate.games).find((g) => g.gameUuid === gameUuid)!;
@@ -69,6 +71,9 @@ async function openRoom(name: string, user = userEvent.setup()) {
   await waitFor(() => expect(dot).toHaveAttribute('aria-selected', 'true'));
   expect(await screen.findByRole('heading', { level: 2, name })).toBeInTheDocument();
 }
+
+/** A room's card in the carousel, named by what it shows: the room, then its next show. */
+const card = (name: string) => new RegExp(`^(Live )?${name} `);
 
 /** One game's row, found as a player reads it: the room and its start time. */
 const row = (game: LobbyGame) =>
@@ -156,6 +161,48 @@ describe('LobbyRoute', { timeout: 20_000 }, () => {
     expect(server.callsTo('POST', '/api/purchase')).toEqual([]);
   });
 
+  it('a player on a break is told so, with its end, and no Claim Ticket is offered', async () => {
+    const inGame = lobbyGame();
+    const preGame = lobbyGame({
+      prizeLuckyFateSelections: 'pre-game',
+      gameStartTime: new Date(Date.now() + 2 * 60 * MINUTE).toISOString(),
+    });
+    const ruby = room({ games: [inGame, preGame] });
+    const endsAt = '2026-12-03T00:42:00.000Z';
+    serveApi({
+      'GET /api/rooms': () => ({ body: [ruby] }),
+      'GET /api/purchases': () => ({ body: [] }),
+      'GET /api/safety/break': () => ({
+        body: { current: { kind: 'break', period: '7d', startedAt: '2026-11-26T00:42:00.000Z', endsAt } },
+      }),
+    });
+    renderLobby();
+    await openRoom('Ruby Rush');
+
+    const notice = await screen.findByTestId('break-notice');
+    expect(notice).toHaveTextContent(`You are taking a break until ${formatUntil(endsAt)}.`);
+    expect(notice).toHaveTextContent('You cannot claim tickets or join shows until then.');
+    for (const game of [inGame, preGame]) {
+      expect(row(game).queryByRole('button', { name: 'Claim Ticket' })).not.toBeInTheDocument();
+      expect(row(game).getByRole('button', { name: 'On a break' })).toBeDisabled();
+    }
+    await expectNoAxeViolations();
+  });
+
+  it('opened afresh while the player holds a ticket of a show on air, the lobby opens on that show’s room', async () => {
+    const onAir = lobbyGame({ state: 'draw', hasGameStarted: true });
+    const gold = room({ name: 'Gold Rush', theme: 'GOLD', games: [onAir] });
+    serveLobby([room({ games: [lobbyGame()] }), gold], { tickets: [activeTicket(onAir, gold.roomUuid)] });
+    renderLobby();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Gold Rush' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(await row(onAir).findByRole('link', { name: 'Return To Game' })).toHaveAttribute(
+      'href',
+      `/game/${onAir.gameUuid}`,
+    );
+  });
+
   it('a double tap on Claim Ticket claims once and toasts once', async () => {
     const game = lobbyGame();
     const server = serveLobby([room({ games: [game] })]);
@@ -240,11 +287,11 @@ describe('LobbyRoute', { timeout: 20_000 }, () => {
     expect(row(game).queryByRole('img', { name: 'Game in progress' })).not.toBeInTheDocument();
     expect(row(game).getByRole('button', { name: 'Remind Me' })).toBeInTheDocument();
     // The room card does not jump to a later show, nor call itself live.
-    const card = within(screen.getByRole('region', { name: 'Rooms' })).getByRole('button', {
-      name: 'Lucky Clover',
+    const cardOfRoom = within(screen.getByRole('region', { name: 'Rooms' })).getByRole('button', {
+      name: card('Lucky Clover'),
     });
-    expect(card).toHaveTextContent(`Next show ${startLabel(game).split(' ')[0]}`);
-    expect(card).not.toHaveTextContent('Live');
+    expect(cardOfRoom).toHaveTextContent(`Next show ${startLabel(game).split(' ')[0]}`);
+    expect(cardOfRoom).not.toHaveTextContent('Live');
     await expectNoAxeViolations();
 
     await user.click(row(game).getByRole('button', { name: 'Claim Ticket' }));
@@ -345,24 +392,34 @@ describe('LobbyRoute', { timeout: 20_000 }, () => {
     serveLobby([
       room({ name: 'Ruby Rush', theme: 'RED' }),
       room({ name: 'Gold Rush', theme: 'GOLD' }),
-      room({ name: 'Lucky Clover', theme: 'GREEN' }),
+      room({ name: 'Lucky Clover', theme: 'GREEN', games: [lobbyGame()] }),
     ]);
     renderLobby();
     const user = userEvent.setup();
     const carousel = within(await screen.findByRole('region', { name: 'Rooms' }, { timeout: 10_000 }));
     for (const name of ['Ruby Rush', 'Gold Rush', 'Lucky Clover']) {
-      expect(carousel.getByRole('button', { name })).toBeInTheDocument();
+      expect(carousel.getByRole('button', { name: card(name) })).toBeInTheDocument();
     }
     await waitFor(() => expect(document.documentElement).toHaveAttribute('data-theme', 'RED'));
-    expect(carousel.getByRole('button', { name: 'Ruby Rush' })).toHaveAttribute('aria-pressed', 'true');
+    expect(carousel.getByRole('button', { name: card('Ruby Rush') })).toHaveAttribute('aria-pressed', 'true');
 
     // A tap on a room's card brings it to the centre.
-    await user.click(carousel.getByRole('button', { name: 'Lucky Clover' }));
+    await user.click(carousel.getByRole('button', { name: card('Lucky Clover') }));
     await waitFor(() => expect(document.documentElement).toHaveAttribute('data-theme', 'GREEN'));
-    expect(carousel.getByRole('button', { name: 'Lucky Clover' })).toHaveAttribute('aria-pressed', 'true');
-    expect(carousel.getByRole('button', { name: 'Ruby Rush' })).toHaveAttribute('aria-pressed', 'false');
+    expect(carousel.getByRole('button', { name: card('Lucky Clover') })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(carousel.getByRole('button', { name: card('Ruby Rush') })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Lucky Clover' })).toBeInTheDocument();
-    await expectNoAxeViolations();
+    // A card is named by all it shows: the room and its next show (WCAG 2.5.3, Label in Name).
+    expect(carousel.getByRole('button', { name: card('Lucky Clover') })).toHaveAccessibleName(
+      /^Lucky Clover Next show \d{1,2}:\d{2}[AP]M$/,
+    );
+    await expectNoAxeViolations(document.body, { also: ['label-content-name-mismatch'] });
   });
 
   it('the rooms carousel moves by keyboard: arrow keys on its dots, Home and End, previous and next', async () => {

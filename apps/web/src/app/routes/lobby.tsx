@@ -9,6 +9,8 @@ import { useRooms } from '@/api/get-rooms';
 import { GameList } from '@/features/lobby/components/game-list';
 import { useCancelledGames } from '@/features/lobby/hooks/use-cancelled-games';
 import { useLiveMetadata } from '@/features/lobby/hooks/use-live-metadata';
+import { usePlayBreak } from '@/features/safety/api/get-play-break';
+import { BreakNotice } from '@/features/safety/components/break-notice';
 import { useLobbyStore } from '@/stores/lobby-store';
 import { trackEvent } from '@/lib/analytics';
 import { useBackgroundMusic } from '@/lib/sound';
@@ -32,6 +34,8 @@ export function LobbyRoute() {
   const claim = useClaimTicket();
   const navigate = useNavigate();
   const playerUuid = useSessionStore((state) => state.playerUuid);
+  // A break or self-exclusion in force: said up front, and no claim is offered.
+  const away = usePlayBreak(playerUuid).data?.current ?? null;
   const selectedRoomUuid = useLobbyStore((state) => state.selectedRoomUuid);
   const selectRoom = useLobbyStore((state) => state.selectRoom);
   const setTheme = useClientStore((state) => state.setBackgroundTheme);
@@ -40,9 +44,25 @@ export function LobbyRoute() {
   useBackgroundMusic('presenter-only');
 
   const roomList = useMemo(() => rooms.data ?? [], [rooms.data]);
+  const heldGameUuids = useMemo(
+    () => new Set((activeTickets.data ?? []).map((ticket) => ticket.gameUuid)),
+    [activeTickets.data],
+  );
+  // No room chosen yet in this page (a full load, such as a Back out of a show that the browser
+  // would not let the show's page hold): the room of a show on air the player holds a ticket for.
+  const onAirRoomUuid = useMemo(
+    () =>
+      roomList.find((room) =>
+        room.games.some(
+          (game) =>
+            heldGameUuids.has(game.gameUuid) && !['scheduled', 'ended', 'cancelled'].includes(game.state),
+        ),
+      )?.roomUuid ?? null,
+    [roomList, heldGameUuids],
+  );
   const selectedIndex = Math.max(
     0,
-    roomList.findIndex((room) => room.roomUuid === selectedRoomUuid),
+    roomList.findIndex((room) => room.roomUuid === (selectedRoomUuid ?? onAirRoomUuid)),
   );
   const room = roomList[selectedIndex];
 
@@ -63,11 +83,6 @@ export function LobbyRoute() {
       if (next) selectRoom(next.roomUuid);
     },
     [roomList, selectRoom],
-  );
-
-  const heldGameUuids = useMemo(
-    () => new Set((activeTickets.data ?? []).map((ticket) => ticket.gameUuid)),
-    [activeTickets.data],
   );
 
   const onClaim = (game: LobbyGame) => {
@@ -111,12 +126,14 @@ export function LobbyRoute() {
         </Panel>
       ) : (
         <Suspense fallback={loading}>
+          {away && <BreakNotice away={away} />}
           <RoomCarousel rooms={roomList} selectedIndex={selectedIndex} onSelect={onSelect} />
           <GameList
             room={room}
             heldGameUuids={heldGameUuids}
             claimingGameUuid={claim.isPending ? (claim.variables?.gameUuid ?? null) : null}
             onClaim={onClaim}
+            onBreak={away !== null}
           />
         </Suspense>
       )}

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootLayout } from '@/components/layouts/root-layout';
+import { formatUntil } from '@/features/safety/messages';
 import { useClientStore } from '@/stores/client-store';
 import { useServerClockStore } from '@/stores/server-clock-store';
 import { useSessionStore } from '@/stores/session-store';
@@ -23,6 +24,7 @@ function servePurchase(rooms: Room[]) {
   return serveApi({
     'GET /api/rooms': () => ({ body: rooms }),
     'GET /api/purchases': () => ({ body: [] }),
+    'GET /api/safety/break': () => ({ body: { current: null } }),
     'POST /api/purchase': (call) => {
       const body = call.body as PurchaseBody;
       const game = rooms.flatMap((candidate) => candidate.games).find((g) => g.gameUuid === body.gameUuid)!;
@@ -130,6 +132,32 @@ describe('PurchaseRoute', { timeout: 20_000 }, () => {
     const prizes = await screen.findByLabelText('Prizes', {}, { timeout: 10_000 });
     expect(within(prizes).getByText('Full House').nextSibling).toHaveTextContent('£112.34');
     expect(screen.getByText('Includes £12.34 rolled over from the last show')).toBeInTheDocument();
+  });
+
+  it('a self-excluded player is told so, with its end, before any card: no cards and no Claim Ticket', async () => {
+    const game = lobbyGame({ prizeLuckyFateSelections: 'pre-game' });
+    const gold = room({ name: 'Gold Rush', theme: 'GOLD', games: [game] });
+    const endsAt = '2027-05-27T00:42:00.000Z';
+    const server = serveApi({
+      'GET /api/rooms': () => ({ body: [gold] }),
+      'GET /api/purchases': () => ({ body: [] }),
+      'GET /api/safety/break': () => ({
+        body: {
+          current: { kind: 'self-exclusion', period: '6m', startedAt: '2026-11-27T00:42:00.000Z', endsAt },
+        },
+      }),
+    });
+    renderPurchase(gold, game);
+
+    const notice = await screen.findByTestId('break-notice', {}, { timeout: 10_000 });
+    expect(notice).toHaveTextContent(`You have excluded yourself from play until ${formatUntil(endsAt)}.`);
+    expect(notice).toHaveTextContent('You cannot claim tickets or join shows until then.');
+    expect(screen.queryByRole('radiogroup', { name: 'Lucky-fate cards' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Claim Ticket' })).not.toBeInTheDocument();
+    // The game and its prizes are still there to read.
+    expect(screen.getByLabelText('Prizes')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/purchase')).toEqual([]);
+    await expectNoAxeViolations();
   });
 
   it('a double tap on Claim Ticket claims once and toasts once', async () => {

@@ -1,7 +1,7 @@
 import { format } from '@/lib/dates';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { LobbyGame, Room } from '@ruthless/protocol';
+import type { LobbyGame, PlayBreak, Room } from '@ruthless/protocol';
 import { Button, LinkButton } from '@/components/ui/button';
 import { ArrowLeftIcon, TicketIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
@@ -14,9 +14,12 @@ import { useCountdown } from '@/features/lobby/hooks/use-countdown';
 import { useLiveMetadata } from '@/features/lobby/hooks/use-live-metadata';
 import { useClaimTicket } from '@/api/claim-ticket';
 import { LuckyFateCards } from '@/features/purchase/components/lucky-fate-cards';
+import { usePlayBreak } from '@/features/safety/api/get-play-break';
+import { BreakNotice } from '@/features/safety/components/break-notice';
 import { PrizeTable } from '@/features/purchase/components/prize-table';
 import { useBackgroundMusic } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
+import { useSessionStore } from '@/stores/session-store';
 import styles from './purchase.module.css';
 
 /**
@@ -28,6 +31,8 @@ export function PurchaseRoute() {
   const rooms = useRooms();
   const activeTickets = useActiveTickets();
   const setTheme = useClientStore((state) => state.setBackgroundTheme);
+  // A break or self-exclusion in force: said before any card is picked, and no claim offered.
+  const away = usePlayBreak(useSessionStore((state) => state.playerUuid)).data?.current ?? null;
   useLiveMetadata();
   useBackgroundMusic('presenter-only');
 
@@ -58,7 +63,7 @@ export function PurchaseRoute() {
           </p>
         </Panel>
       ) : (
-        <TicketOffice room={room} game={game} held={held} />
+        <TicketOffice room={room} game={game} held={held} away={away} />
       )}
       <LinkButton to="/" variant="glass" fullWidth icon={<ArrowLeftIcon />}>
         Back to the lobby
@@ -67,7 +72,17 @@ export function PurchaseRoute() {
   );
 }
 
-function TicketOffice({ room, game, held }: { room: Room; game: LobbyGame; held: boolean }) {
+function TicketOffice({
+  room,
+  game,
+  held,
+  away,
+}: {
+  room: Room;
+  game: LobbyGame;
+  held: boolean;
+  away: PlayBreak | null;
+}) {
   const navigate = useNavigate();
   const purchase = useClaimTicket();
   const [picked, setPicked] = useState<number | null>(null);
@@ -120,6 +135,8 @@ function TicketOffice({ room, game, held }: { room: Room; game: LobbyGame; held:
             Return To Game
           </LinkButton>
         </Panel>
+      ) : away ? (
+        <BreakNotice away={away} />
       ) : (
         <Panel className={styles.pick} aria-labelledby="lucky-fate-title">
           <h2 id="lucky-fate-title" className={styles.pickTitle}>

@@ -20,6 +20,8 @@ export const safetyMessages = {
   onBreak: (until: string) => `You are taking a break until ${until}.`,
   selfExcluded: (until: string) => `You have excluded yourself from play until ${until}.`,
   cannotShorten: 'It cannot be shortened or ended early. Your past results stay open to you.',
+  /** The lobby's and the ticket office's line under the break (the server's refusal says it too). */
+  noClaims: 'You cannot claim tickets or join shows until then.',
   yourData: 'Your data',
   yourDataIntro: 'Everything we keep about you, in one file, or gone for good.',
   downloadData: 'Download my data',

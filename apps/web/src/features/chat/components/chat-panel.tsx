@@ -18,6 +18,8 @@ export interface ChatPanelProps {
   roomUuid: string | null;
   /** Why the player cannot send (preview, no ticket, not open yet, over), or null when they can. */
   readOnlyReason: string | null;
+  /** A short sheet, while the player has seconds to act (the lucky fate, the final). */
+  compact?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface ChatPanelProps {
  * newest at the bottom, kept scrolled to the newest unless the player scrolled up. A click
  * outside it and the chat button closes it.
  */
-export function ChatPanel({ gameUuid, roomUuid, readOnlyReason }: ChatPanelProps) {
+export function ChatPanel({ gameUuid, roomUuid, readOnlyReason, compact = false }: ChatPanelProps) {
   const isOpen = useChatStore((state) => state.isOpen);
   const setOpen = useChatStore((state) => state.setOpen);
   const messages = useChatStore((state) => state.messages);
@@ -93,7 +95,8 @@ export function ChatPanel({ gameUuid, roomUuid, readOnlyReason }: ChatPanelProps
     <section
       ref={panel}
       id={chatPanelId}
-      className={[styles.panel, isOpen ? styles.open : ''].join(' ')}
+      className={[styles.panel, isOpen ? styles.open : '', compact ? styles.compact : ''].join(' ')}
+      data-compact={compact || undefined}
       aria-label="Chat"
       hidden={!isOpen}
       data-testid="chat-panel"

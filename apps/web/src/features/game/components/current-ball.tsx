@@ -6,13 +6,19 @@ export interface CurrentBallProps {
   callText: string | null;
   prizeBall: number | null;
   paused: boolean;
+  /**
+   * The last ball came in live just now: it drops in. A ball the phone already had (a reload's or
+   * a catch-up's snapshot, a replay's seek) is shown at rest: a drop that never plays (a throttled
+   * or hidden page) would leave it above the panel, out of sight.
+   */
+  dropIn: boolean;
 }
 
 /**
  * The ball just called, as large as its column allows, with its traditional call as the caption
  * and the three before it underneath.
  */
-export function CurrentBall({ balls, callText, prizeBall, paused }: CurrentBallProps) {
+export function CurrentBall({ balls, callText, prizeBall, paused, dropIn }: CurrentBallProps) {
   const last = balls[balls.length - 1] ?? null;
   const previous = balls.slice(-4, -1).reverse();
   return (
@@ -22,14 +28,20 @@ export function CurrentBall({ balls, callText, prizeBall, paused }: CurrentBallP
         {last === null ? (
           <p className={styles.waiting}>First ball coming up…</p>
         ) : (
-          <div key={last} className={styles.drop} data-testid="current-ball" data-ball={last}>
+          <div
+            key={last}
+            className={dropIn ? styles.drop : styles.rest}
+            data-testid="current-ball"
+            data-ball={last}
+            data-drop={dropIn || undefined}
+          >
             <Ball number={last} size="xl" className={styles.hero} isPrizeBall={last === prizeBall} />
           </div>
         )}
         {paused && <p className={styles.paused}>Paused</p>}
       </div>
       {last !== null && (
-        <p key={`c${last}`} className={styles.caption}>
+        <p key={`c${last}`} className={[styles.caption, dropIn ? styles.rise : ''].join(' ')}>
           {callText}
           {last === prizeBall && <strong className={styles.prizeNote}>★ Prize ball: prizes doubled!</strong>}
         </p>

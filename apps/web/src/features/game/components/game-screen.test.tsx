@@ -282,6 +282,32 @@ describe('the show screen, stage by stage', { timeout: 30_000 }, () => {
     expect(current).not.toHaveTextContent('Paused');
   });
 
+  it('the draw opened mid-way (a reload): the current ball is the last one drawn, at rest, before any new ball', async () => {
+    const show = twoPlayerShow();
+    show.before(show.reels()).before(show.luckyFate()).before(show.draw());
+    for (let i = 0; i < 5; i++) show.before(show.ball());
+    show.serve();
+    const [, , third, fourth, fifth] = show.order;
+    serve(show);
+    await openShow(show);
+    await onStage('Eyes Down');
+
+    const current = screen.getByRole('region', { name: 'Current ball' });
+    const ball = within(current).getByTestId('current-ball');
+    expect(ball).toHaveAttribute('data-ball', String(fifth));
+    expect(ball).toHaveTextContent(String(fifth));
+    expect(current).toHaveTextContent(`Number ${fifth}`);
+    // Already drawn, it is shown where it lies: no drop from above the panel that might not play.
+    expect(ball).not.toHaveAttribute('data-drop');
+    const previous = within(current).getByRole('list', { name: 'Previous balls' });
+    for (const earlier of [fourth, third]) expect(previous).toHaveTextContent(String(earlier));
+
+    // The next ball, live, drops in.
+    await show.happen(show.ball());
+    expect(within(current).getByTestId('current-ball')).toHaveAttribute('data-ball', String(show.order[5]));
+    expect(within(current).getByTestId('current-ball')).toHaveAttribute('data-drop');
+  });
+
   it('the draw: a prize won is bannered for a few seconds; the near-win queue names who is close', async () => {
     const show = twoPlayerShow();
     show.before(show.reels()).before(show.luckyFate());

@@ -58,10 +58,20 @@ export interface GameScreenProps {
   replay?: boolean;
   /** A replayed live show's recording (the view's videoSource) started then: it follows the playhead. */
   recordingStartedAt?: string | null;
+  /**
+   * Watch again: how many played the show (its recorded tickets), said in its green room however
+   * early the playhead is (claims made in the green room are not in yet at its first seconds).
+   */
+  replayPlayers?: number | null;
 }
 
 /** Joins the live game and feeds the store (not rendered for a replay, which feeds it itself). */
-function LiveGameFeed({ gameUuid, preview, onJoined, onChat }: Omit<GameScreenProps, 'replay'>) {
+function LiveGameFeed({
+  gameUuid,
+  preview,
+  onJoined,
+  onChat,
+}: Omit<GameScreenProps, 'replay' | 'replayPlayers'>) {
   useLiveGame(gameUuid, preview, onJoined, onChat);
   return null;
 }
@@ -71,7 +81,12 @@ function LiveGameFeed({ gameUuid, preview, onJoined, onChat }: Omit<GameScreenPr
  * lucky fate, the draw, the final, the reveal, the results), the player's ticket, the near-win
  * queue and the caller's board. Everything comes from the server's events; nothing is invented.
  */
-export function GameScreen({ replay = false, recordingStartedAt = null, ...live }: GameScreenProps) {
+export function GameScreen({
+  replay = false,
+  recordingStartedAt = null,
+  replayPlayers = null,
+  ...live
+}: GameScreenProps) {
   return (
     <>
       {!replay && <LiveGameFeed {...live} />}
@@ -80,6 +95,7 @@ export function GameScreen({ replay = false, recordingStartedAt = null, ...live 
         preview={live.preview}
         replay={replay}
         recordingStartedAt={recordingStartedAt}
+        replayPlayers={replayPlayers}
       />
     </>
   );
@@ -90,11 +106,13 @@ function GameStage({
   preview,
   replay,
   recordingStartedAt,
+  replayPlayers,
 }: {
   gameUuid: string;
   preview: boolean;
   replay: boolean;
   recordingStartedAt: string | null;
+  replayPlayers: number | null;
 }) {
   const view = useGameStore((s) => s.view);
   // The first snapshot mounts the whole stage: as a transition, rendered in slices between which
@@ -160,6 +178,11 @@ function GameStage({
   const called = useMemo(() => new Set(balls), [balls]);
   const lastBall = balls[balls.length - 1] ?? null;
   const callText = useCallText(lastBall);
+  // The ball of the newest event shown live (not a catch-up's): the one that may drop in.
+  const liveBall = useGameStore((s) => {
+    const newest = s.recent[s.recent.length - 1];
+    return newest?.event.type === 'ball-called' && !newest.replayed ? newest.event.ball : null;
+  });
 
   if (connection === 'refused') {
     return (
@@ -235,7 +258,13 @@ function GameStage({
         )}
         {view && tunedIn && stage === 'draw' && (
           <div className={styles.ballSlot}>
-            <CurrentBall balls={balls} callText={callText} prizeBall={prizeBall} paused={view.paused} />
+            <CurrentBall
+              balls={balls}
+              callText={callText}
+              prizeBall={prizeBall}
+              paused={view.paused}
+              dropIn={liveBall !== null && liveBall === lastBall}
+            />
           </div>
         )}
       </div>
@@ -247,7 +276,13 @@ function GameStage({
         </div>
       ) : (
         <>
-          {(stage === 'scheduled' || stage === 'green-room') && <GreenRoom view={view} />}
+          {(stage === 'scheduled' || stage === 'green-room') && (
+            <GreenRoom
+              view={view}
+              clockDelayMs={replay ? latencyMs : 0}
+              players={replay ? replayPlayers : null}
+            />
+          )}
           {stage === 'reels' && <Reels view={view} delayMs={delayMs} />}
           {stage === 'lucky-fate' && (
             <LuckyFate
@@ -269,6 +304,7 @@ function GameStage({
               offline={connection !== 'live'}
               sending={choice.isPending}
               onChoose={onChoose}
+              clockDelayMs={replay ? latencyMs : 0}
             />
           )}
           {unsentChoice !== null && (stage === 'reveal' || stage === 'ended') && (

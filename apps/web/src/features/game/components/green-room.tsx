@@ -11,11 +11,23 @@ function clock(seconds: number): string {
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
 }
 
-/** Before the start: the green room's countdown, players coming in and what is up for grabs. */
-export function GreenRoom({ view }: { view: LiveView }) {
-  const now = useServerNow(250);
+/**
+ * Before the start: the green room's countdown, players coming in and what is up for grabs.
+ * Watch again passes its playhead's distance behind the clock (`clockDelayMs`), so the countdown
+ * follows it, and the players of the show as recorded (`players`).
+ */
+export function GreenRoom({
+  view,
+  clockDelayMs = 0,
+  players: recordedPlayers = null,
+}: {
+  view: LiveView;
+  clockDelayMs?: number;
+  players?: number | null;
+}) {
+  const now = useServerNow(250) - clockDelayMs;
   const left = secondsLeft(Date.parse(view.gameStartTime), now);
-  const players = view.statusBarData.players;
+  const players = recordedPlayers ?? view.statusBarData.players;
   const open = view.stage === 'green-room';
   return (
     <section className={styles.room} aria-labelledby="green-room-title">

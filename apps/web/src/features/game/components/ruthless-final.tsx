@@ -16,6 +16,8 @@ export interface RuthlessFinalProps {
   offline: boolean;
   sending: boolean;
   onChoose: (choice: Choice) => void;
+  /** Watch again: the show's clock is this far behind (the playhead), so the counter follows it. */
+  clockDelayMs?: number;
 }
 
 /**
@@ -31,10 +33,12 @@ export function RuthlessFinal({
   offline,
   sending,
   onChoose,
+  clockDelayMs = 0,
 }: RuthlessFinalProps) {
-  const now = useServerNow(200);
+  const now = useServerNow(200) - clockDelayMs;
   const started = view.times.ruthlessStartedAt;
-  // The counter is the server's deadline, corrected for this device's clock: not delayed for video.
+  // The counter is the server's deadline, corrected for this device's clock: not delayed for video
+  // (a replay's is on the playhead's clock, stopped while paused).
   const left =
     view.stage === 'ruthless' && started !== null ? secondsLeft(started + view.timings.ruthlessMs, now) : 0;
   const total = Math.max(1, Math.ceil(view.timings.ruthlessMs / 1000));

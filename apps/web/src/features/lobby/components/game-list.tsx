@@ -9,13 +9,21 @@ export interface GameListProps {
   heldGameUuids: ReadonlySet<string>;
   claimingGameUuid: string | null;
   onClaim: (game: LobbyGame) => void;
+  /** The player is on a break or self-excluded: no claim is offered. */
+  onBreak?: boolean;
 }
 
 /**
  * The selected room's games, or 'No Scheduled Games'; an all-steal pot waiting for the room's
  * next game is announced above them.
  */
-export function GameList({ room, heldGameUuids, claimingGameUuid, onClaim }: GameListProps) {
+export function GameList({
+  room,
+  heldGameUuids,
+  claimingGameUuid,
+  onClaim,
+  onBreak = false,
+}: GameListProps) {
   return (
     <Panel className={styles.panel} aria-labelledby="games-title">
       <header className={styles.header}>
@@ -50,6 +58,7 @@ export function GameList({ room, heldGameUuids, claimingGameUuid, onClaim }: Gam
               ticketHeld={heldGameUuids.has(game.gameUuid)}
               isClaiming={claimingGameUuid === game.gameUuid}
               onClaim={onClaim}
+              onBreak={onBreak}
             />
           ))}
         </ol>

@@ -21,17 +21,26 @@ export interface GameRowProps {
   ticketHeld: boolean;
   isClaiming: boolean;
   onClaim: (game: LobbyGame) => void;
+  /** The player is on a break or self-excluded: no claim is offered. */
+  onBreak?: boolean;
 }
 
 /** One game of a room: when, the countdown or the ON AIR sign, the ticket, the reminder, the count. */
-export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim }: GameRowProps) {
+export function GameRow({
+  game,
+  roomName,
+  ticketHeld,
+  isClaiming,
+  onClaim,
+  onBreak = false,
+}: GameRowProps) {
   const countdown = useCountdown(game.gameStartTime);
   // docs/player-app.md (Start-up gate): once the countdown completes the game counts as started.
   const started = game.hasGameStarted || countdown.completed;
   // The green room is before the start: the countdown runs on and tickets can still be claimed.
   const greenRoom = !started && game.state === 'green-room';
   const start = new Date(game.gameStartTime);
-  const state = ticketButtonState(game, { held: ticketHeld, started });
+  const state = ticketButtonState(game, { held: ticketHeld, started, onBreak });
   // Just ended: listed a while with its results (docs/game-rules.md, stage 8).
   if (game.state === 'ended') return <EndedGameRow game={game} roomName={roomName} />;
 

@@ -35,15 +35,16 @@ export function RoomCarousel({ rooms, selectedIndex, onSelect }: RoomCarouselPro
             type="button"
             className={[styles.card, selected ? styles.selected : ''].join(' ')}
             aria-pressed={selected}
-            aria-label={room.name}
             data-room-uuid={room.roomUuid}
             onClick={select}
           >
             <img className={styles.image} src={room.roomImage} alt="" draggable={false} />
             <span className={styles.shade} aria-hidden="true" />
-            {live && <span className={styles.live}>Live</span>}
+            {/* Named by what it shows ('Ruby Rush Next show 7:00PM'), so a voice command of the
+                visible words finds it; the spaces keep the words apart in that name. */}
+            {live && <span className={styles.live}>Live</span>}{' '}
             <span className={styles.caption}>
-              <span className={styles.name}>{room.name}</span>
+              <span className={styles.name}>{room.name}</span>{' '}
               <span className={styles.next}>
                 {next
                   ? `Next show ${format(next, 'h:mma')}`

@@ -2,12 +2,19 @@ import type { LobbyGame } from '@ruthless/protocol';
 import { Button, LinkButton } from '@/components/ui/button';
 import { TicketIcon } from '@/components/ui/icons';
 
-export type TicketButtonState = 'held' | 'in-progress' | 'sold-out' | 'claimable';
+export type TicketButtonState = 'held' | 'in-progress' | 'on-break' | 'sold-out' | 'claimable';
 
-/** docs/player-app.md (Start-up gate): a ticket held wins; else started, then sold out, else claimable. */
-export function ticketButtonState(game: LobbyGame, { held, started }: { held: boolean; started: boolean }) {
+/**
+ * docs/player-app.md (Start-up gate): a ticket held wins; else started, then the player's break,
+ * then sold out, else claimable.
+ */
+export function ticketButtonState(
+  game: LobbyGame,
+  { held, started, onBreak = false }: { held: boolean; started: boolean; onBreak?: boolean },
+) {
   if (held) return 'held' as const;
   if (started) return 'in-progress' as const;
+  if (onBreak) return 'on-break' as const;
   if (game.ticketsAvailable <= 0) return 'sold-out' as const;
   return 'claimable' as const;
 }
@@ -19,7 +26,7 @@ export interface TicketButtonProps {
   onClaim: () => void;
 }
 
-/** 'Return To Game', 'In Progress' (disabled), or 'Claim Ticket' (disabled when sold out). */
+/** 'Return To Game', 'In Progress' or 'On a break' (disabled), or 'Claim Ticket' (disabled when sold out). */
 export function TicketButton({ game, state, isClaiming, onClaim }: TicketButtonProps) {
   if (state === 'held') {
     return (
@@ -32,6 +39,13 @@ export function TicketButton({ game, state, isClaiming, onClaim }: TicketButtonP
     return (
       <Button fullWidth disabled>
         In Progress
+      </Button>
+    );
+  }
+  if (state === 'on-break') {
+    return (
+      <Button fullWidth disabled>
+        On a break
       </Button>
     );
   }

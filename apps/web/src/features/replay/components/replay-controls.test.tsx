@@ -30,6 +30,7 @@ function renderControls({ mine = false, at = start } = {}) {
     const [position, setPosition] = useState(at);
     const player: ReplayPlayer = {
       timeline: timeline(mine),
+      players: 3,
       position,
       playing,
       speed,
@@ -100,5 +101,25 @@ describe('ReplayControls', () => {
   it('has no "Jump to my wins" for a visitor or a player who did not win', () => {
     const { controls } = renderControls({ mine: false });
     expect(controls.queryByRole('button', { name: 'Jump to my wins' })).not.toBeInTheDocument();
+  });
+
+  it('Hide controls folds them to one row (play and the time), Show controls brings them back', async () => {
+    const { controls } = renderControls({ mine: true, at: start + 20_000 });
+    const user = userEvent.setup();
+    const fold = controls.getByRole('button', { name: 'Hide controls' });
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(fold);
+    expect(controls.getByRole('button', { name: 'Show controls' })).toHaveAttribute('aria-expanded', 'false');
+    expect(controls.queryByRole('slider', { name: 'Position in the show' })).not.toBeInTheDocument();
+    expect(controls.queryByRole('group', { name: 'Speed' })).not.toBeInTheDocument();
+    expect(controls.queryByRole('button', { name: 'Jump to my wins' })).not.toBeInTheDocument();
+    expect(controls.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(controls.getByTestId('replay-time')).toHaveTextContent('0:20 / 1:40');
+    await expectNoAxeViolations();
+
+    await user.click(controls.getByRole('button', { name: 'Show controls' }));
+    expect(controls.getByRole('slider', { name: 'Position in the show' })).toBeInTheDocument();
+    expect(controls.getByRole('group', { name: 'Speed' })).toBeInTheDocument();
   });
 });

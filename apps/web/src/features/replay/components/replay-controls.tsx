@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import type { ReplayPlayer, ReplaySpeed } from '../hooks/use-replay-player';
 import { clock, nextWin, type TimelineMark } from '../utils/timeline';
 import styles from './replay-controls.module.css';
@@ -14,17 +15,25 @@ const markLabel: Record<TimelineMark['kind'], string> = {
 /**
  * A player's controls for watching a show again: play and pause, 1x / 2x / 4x, the timeline
  * with a mark at every win and at the final, and "Jump to my wins" for a ticket holder who won.
+ * "Hide controls" folds them to one row (play, the time), so the finalists and the ticket under
+ * them show on a small phone.
  */
 export function ReplayControls({ player }: { player: ReplayPlayer }) {
   const { timeline, position, playing, speed } = player;
+  const [collapsed, setCollapsed] = useState(false);
+  const moreId = useId();
   const length = Math.max(timeline.end - timeline.start, 1);
   const offset = position - timeline.start;
   const myWin = nextWin(timeline, position);
   const percent = (at: number) => `${((at - timeline.start) / length) * 100}%`;
 
   return (
-    <section className={styles.controls} aria-label="Watch again controls">
-      <div className={styles.track}>
+    <section
+      className={styles.controls}
+      aria-label="Watch again controls"
+      data-collapsed={collapsed || undefined}
+    >
+      <div className={styles.track} id={`${moreId}-track`} hidden={collapsed}>
         <input
           className={styles.range}
           type="range"
@@ -65,7 +74,7 @@ export function ReplayControls({ player }: { player: ReplayPlayer }) {
         <span className={styles.time} data-testid="replay-time">
           {clock(offset)} / {clock(length)}
         </span>
-        <div className={styles.speeds} role="group" aria-label="Speed">
+        <div className={styles.speeds} role="group" aria-label="Speed" hidden={collapsed}>
           {SPEEDS.map((choice) => (
             <button
               key={choice}
@@ -78,8 +87,17 @@ export function ReplayControls({ player }: { player: ReplayPlayer }) {
             </button>
           ))}
         </div>
+        <button
+          type="button"
+          className={styles.fold}
+          aria-expanded={!collapsed}
+          aria-controls={`${moreId}-track`}
+          onClick={() => setCollapsed((was) => !was)}
+        >
+          {collapsed ? 'Show controls' : 'Hide controls'}
+        </button>
       </div>
-      {myWin !== null && (
+      {myWin !== null && !collapsed && (
         <button type="button" className={styles.myWins} onClick={() => player.seek(myWin - 1500)}>
           Jump to my wins
         </button>

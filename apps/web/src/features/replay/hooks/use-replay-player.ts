@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { foldPublishedLog, playerView, ticketAt, type PublishedGameEvent } from '@ruthless/game';
+import {
+  foldPublishedLog,
+  playerView,
+  statusBarData,
+  ticketAt,
+  type PublishedGameEvent,
+} from '@ruthless/game';
 import type { WireEvent, YouView } from '@ruthless/protocol';
 import { REPLAY_QUEUE_LIMIT, replaySetup, replayView, type GameReplay } from '@ruthless/protocol/replay';
 import { useGameStore } from '@/lib/live-game/game-store';
@@ -10,6 +16,8 @@ export type ReplaySpeed = 1 | 2 | 4;
 
 export interface ReplayPlayer {
   timeline: Timeline;
+  /** How many played the show: the tickets in play once the draw began (the recorded figure). */
+  players: number;
   /** The show's clock at the playhead (ms). */
   position: number;
   playing: boolean;
@@ -147,6 +155,7 @@ export function useReplayPlayer(
 
   return {
     timeline,
+    players: statusBarData(fold.states.at(-1)!).players,
     position,
     playing,
     speed,

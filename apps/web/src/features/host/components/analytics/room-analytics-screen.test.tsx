@@ -130,4 +130,32 @@ describe('RoomAnalyticsScreen', { timeout: 30_000 }, () => {
     expect(stat('All-steal rate')).toHaveTextContent('–');
     expect(stat('Busiest start')).toHaveTextContent('–');
   });
+
+  it('a period of twelve weeks with one week of four shows: Players per show draws that week; the axes say "Mon 16 Nov", never US dates', async () => {
+    const canvas = stubCanvas();
+    const weeks = Array.from({ length: 12 }, (_, i) =>
+      week(new Date(Date.UTC(2026, 8, 7 + 7 * i)).toISOString()),
+    );
+    weeks[10] = week('2026-11-16T00:00:00.000Z', {
+      shows: 4,
+      uniquePlayers: 5,
+      averagePlayers: 4,
+      peakPlayers: 5,
+      finals: 4,
+    });
+    serveApi({
+      'GET /api/host/rooms': () => ({ body: { rooms: [hostRoom()] } }),
+      'GET /api/host/analytics/rooms/:roomUuid': () => ({ body: figures({ weeks }) }),
+    });
+    renderWithApp(<RoomAnalyticsScreen />, {
+      path: `/host/rooms/${ROOM}/analytics`,
+      route: '/host/rooms/:roomUuid/analytics',
+    });
+    expect(await screen.findByRole('table', { name: 'Players per show' })).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelectorAll('[data-chart] canvas')).toHaveLength(2));
+    // The lone week's average and peak, each a dot: a line needs two points to draw anything.
+    expect(canvas.dots()).toBeGreaterThanOrEqual(2);
+    expect(canvas.texts).toContain('Mon 16 Nov');
+    expect(canvas.texts.filter((text) => /\d+\/\d+|[ap]m$/i.test(text))).toEqual([]);
+  });
 });

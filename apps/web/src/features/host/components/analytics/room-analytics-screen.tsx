@@ -102,7 +102,7 @@ function RoomFigures({ figures }: { figures: RoomAnalytics }) {
         <FigurePanel
           title="Players per week"
           fileName={file('players')}
-          chart={<TimeChart times={times} series={players} />}
+          chart={<TimeChart times={times} series={players} ticks="days" timeZone={figures.timeZone} />}
           columns={['Week of', 'Shows', 'Unique players', 'Returning', 'Retention']}
           rows={weeks.map((w) => [
             weekOf(w.weekStart),
@@ -115,7 +115,7 @@ function RoomFigures({ figures }: { figures: RoomAnalytics }) {
         <FigurePanel
           title="Players per show"
           fileName={file('per-show')}
-          chart={<TimeChart times={times} series={perShow} />}
+          chart={<TimeChart times={times} series={perShow} ticks="days" timeZone={figures.timeZone} />}
           columns={['Week of', 'Shows', 'Average players', 'Peak players']}
           rows={weeks.map((w) => [weekOf(w.weekStart), w.shows, w.averagePlayers, w.peakPlayers])}
         />

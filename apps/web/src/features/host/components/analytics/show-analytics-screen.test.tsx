@@ -77,9 +77,10 @@ function renderShow() {
 // Long for a component test: each renders a whole screen and runs axe on it, seconds on a loaded
 // two-core machine.
 describe('ShowAnalyticsScreen', { timeout: 30_000 }, () => {
+  let canvas: ReturnType<typeof stubCanvas>;
   beforeEach(() => {
     useSessionStore.setState({ accessToken: tokenWith({ role: 'host' }) });
-    stubCanvas();
+    canvas = stubCanvas();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -123,6 +124,9 @@ describe('ShowAnalyticsScreen', { timeout: 30_000 }, () => {
     const charts = document.querySelectorAll('[data-chart]');
     expect(charts).toHaveLength(3);
     for (const chart of charts) expect(chart).toHaveAttribute('aria-hidden', 'true');
+    // Their times are the console's: a 24-hour clock ('21:14'), never '9:15pm' nor '11/27/26'.
+    expect(canvas.texts.some((text) => /^\d{2}:\d{2}$/.test(text))).toBe(true);
+    expect(canvas.texts.filter((text) => /\d+\/\d+|[ap]m$/i.test(text))).toEqual([]);
     await expectNoAxeViolations();
   });
 

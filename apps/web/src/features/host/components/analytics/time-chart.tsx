@@ -13,6 +13,16 @@ export interface ChartSeries {
   stepped?: boolean;
 }
 
+/** The console's own ways with a date and a time: 'Fri 27 Nov', '21:14' (en-GB, 24 h). */
+const dayTick = (timeZone?: string) =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone });
+const clockTick = (timeZone?: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+
+/** A value with no value beside it: a line cannot be drawn through it, so it needs its point. */
+const hasLonePoint = (values: (number | null)[]) =>
+  values.some((value, i) => value !== null && values[i - 1] == null && values[i + 1] == null);
+
 const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000];
 const AXIS = { stroke: '#8e9bc4', grid: { stroke: 'rgb(255 255 255 / 0.06)' }, ticks: { stroke: '#262e4a' } };
 
@@ -24,10 +34,17 @@ export function TimeChart({
   times,
   series,
   height = 180,
+  ticks = 'clock',
+  timeZone,
 }: {
+  /** Seconds since the epoch. */
   times: number[];
   series: ChartSeries[];
   height?: number;
+  /** 'days': a tick at each point, named by its day ('Mon 16 Nov'); 'clock': times of day ('21:14'). */
+  ticks?: 'days' | 'clock';
+  /** The zone the ticks are read in (the room's weeks are UTC's); the host's own when left out. */
+  timeZone?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -36,6 +53,15 @@ export function TimeChart({
     const step = times.length > 1 ? (times.at(-1)! - times[0]!) / (times.length - 1) : 600;
     const xMin = (times[0] ?? 0) - step / 2;
     const xMax = (times.at(-1) ?? 0) + step / 2;
+    const tick = ticks === 'days' ? dayTick(timeZone) : clockTick(timeZone);
+    const xAxis = {
+      ...AXIS,
+      // A tick on the points themselves (the weeks), at most six of them so their names fit.
+      ...(ticks === 'days'
+        ? { splits: () => times.filter((_, i) => i % Math.ceil(times.length / 6) === 0) }
+        : {}),
+      values: (_u: uPlot, splits: number[]) => splits.map((at) => tick.format(new Date(at * 1000))),
+    };
     const plot = new uPlot(
       {
         width: Math.max(240, element.clientWidth),
@@ -48,7 +74,7 @@ export function TimeChart({
           y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
         },
         // Whole numbers on the y axis: every figure here is a count.
-        axes: [AXIS, { ...AXIS, size: 44, incrs: COUNT_STEPS }],
+        axes: [xAxis, { ...AXIS, size: 44, incrs: COUNT_STEPS }],
         series: [
           {},
           ...series.map((line) => ({
@@ -56,7 +82,7 @@ export function TimeChart({
             stroke: line.color,
             width: 2,
             fill: line.bars ? line.color : `${line.color}22`,
-            points: { show: times.length < 3 },
+            points: { show: times.length < 3 || hasLonePoint(line.values) },
             paths: line.bars
               ? uPlot.paths.bars!({ size: [0.6, 40], align: 0 })
               : line.stepped
@@ -76,6 +102,6 @@ export function TimeChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [times, series, height]);
+  }, [times, series, height, ticks, timeZone]);
   return <div ref={box} aria-hidden="true" data-chart />;
 }
