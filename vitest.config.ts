@@ -70,6 +70,11 @@ function serverProject({
         : include,
       exclude: ['**/node_modules/**', ...exclude],
       fileParallelism,
+      // A worker keeps the server's modules loaded from one file to the next: each file builds
+      // its own app on its own database copy (test-app.ts) and Redis prefix (file-setup.ts, run
+      // before every file), so nothing a file asserts lives in a module. Importing the server
+      // afresh for every file was 40% of the server suite's CPU (docs/testing.md).
+      isolate: false,
       // Each file starts a real app on a real database, and CI must pass on a loaded machine
       // (docs/testing.md): give them time. A test waits on events, so a quiet run is no slower.
       testTimeout: 90_000,
