@@ -17,12 +17,26 @@ export function requestForLog(request: FastifyRequest) {
   };
 }
 
-/** A path segment that is a secret: the one after /reset-password/ or /reset-code/. */
-const SECRET_SEGMENT = /(\/reset-(?:password|code)\/)[^/]+/gi;
+/** Where a secret starts in a path: right after /reset-password/ or /reset-code/. */
+const SECRET_AFTER = /\/reset-(?:password|code)\//i;
 
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  const redactedPath = path.replace(SECRET_SEGMENT, '$1[redacted]');
-  return queryAt === -1 ? redactedPath : `${redactedPath}?[redacted]`;
+  return queryAt === -1 ? redactPath(path) : `${redactPath(path)}?[redacted]`;
+}
+
+/**
+ * The path with everything after a secret's segment replaced, the segment's name found encoded
+ * too (`/reset%2Dcode/`), as the router decodes it; the rest goes, as a code may hold a slash.
+ */
+function redactPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: looked at as sent.
+  }
+  const secret = SECRET_AFTER.exec(decoded);
+  return secret ? `${decoded.slice(0, secret.index + secret[0].length)}[redacted]` : path;
 }
