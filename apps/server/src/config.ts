@@ -89,6 +89,9 @@ const environmentSchema = z.object({
   AUTH_PREVIOUS_SECRETS: z.string().optional(),
   // Bearer token of /metrics and /api/docs; without it production answers them 404.
   METRICS_TOKEN: z.string().optional(),
+  // Bearer token of /internal/backup (the whole embedded database): its own, so that whoever
+  // scrapes the metrics cannot take a copy of every account. Without it, no backup route.
+  BACKUP_TOKEN: z.string().optional(),
   // Bearer token of the streaming server's POST /api/streams/recordings; without it, no recordings.
   STREAM_HOOK_SECRET: z.string().optional(),
   LOG_LEVEL: z
@@ -134,6 +137,8 @@ export interface Config {
   authSecrets: string[] | undefined;
   /** The bearer token /metrics and /api/docs ask for; open without one outside production. */
   metricsToken: string | undefined;
+  /** The bearer token /internal/backup asks for; undefined: that route answers 404. */
+  backupToken: string | undefined;
   /**
    * The bearer token of the streaming server telling us of a recording (docs/live-streaming.md,
    * Recording for the replay); undefined: recordings are off and that route answers 404.
@@ -198,8 +203,18 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
   if (values.AUTH_SECRET && !isStrongSecret(values.AUTH_SECRET)) {
     problems.push(`AUTH_SECRET expects ${SECRET_HINT}`);
   }
+  // A previous secret still opens what it signed: one weak one is as bad as a weak AUTH_SECRET.
+  if (secretList(values.AUTH_PREVIOUS_SECRETS).some((secret) => !isStrongSecret(secret))) {
+    problems.push(`AUTH_PREVIOUS_SECRETS expects each secret (comma-separated) to be ${SECRET_HINT}`);
+  }
   if (values.METRICS_TOKEN && !isStrongSecret(values.METRICS_TOKEN)) {
     problems.push(`METRICS_TOKEN expects ${SECRET_HINT}`);
+  }
+  if (values.BACKUP_TOKEN && !isStrongSecret(values.BACKUP_TOKEN)) {
+    problems.push(`BACKUP_TOKEN expects ${SECRET_HINT}`);
+  }
+  if (values.BACKUP_TOKEN && values.BACKUP_TOKEN === values.METRICS_TOKEN) {
+    problems.push('BACKUP_TOKEN expects a secret of its own, not METRICS_TOKEN');
   }
   if (values.STREAM_HOOK_SECRET && !isStrongSecret(values.STREAM_HOOK_SECRET)) {
     problems.push(`STREAM_HOOK_SECRET expects ${SECRET_HINT}`);
@@ -239,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     embedOrigins: values.EMBED_ORIGINS,
     authSecrets,
     metricsToken: values.METRICS_TOKEN,
+    backupToken: values.BACKUP_TOKEN,
     streamHookSecret: values.STREAM_HOOK_SECRET,
   };
 }
