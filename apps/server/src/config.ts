@@ -77,6 +77,8 @@ const environmentSchema = z.object({
   VIDEO_ORIGINS: originList.default([]),
   EMBED_ORIGINS: originList.default([]),
   DEMO: booleanFlag.optional(),
+  // The restore check (docs/operations.md, Back up and restore): reads only, no show runs.
+  READ_ONLY: booleanFlag.default(false),
   DEV_MAILBOX: booleanFlag.optional(),
   ALLOWED_ORIGINS: originList.default([]),
   TRUST_PROXY: z
@@ -118,6 +120,12 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   adminEmails: string[];
   demo: boolean;
+  /**
+   * A restore check: the server answers reads and runs nothing that writes or speaks to players
+   * (no automatic host, so no show on air resumes; no reminder mails, no demo, no live figures,
+   * no sockets, every other method than GET and HEAD refused).
+   */
+  readOnly: boolean;
   /** GET /dev/mailbox (never in production or behind a proxy; only to direct loopback clients). */
   devMailbox: boolean;
   /** Browser origins allowed besides PUBLIC_URL's (sockets and the auth endpoints). */
@@ -243,7 +251,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
         : undefined,
     adminEmails: values.ADMIN_EMAILS,
     // The demo's rooms and rolling schedule are on by default, except in production and tests.
-    demo: values.DEMO ?? values.NODE_ENV === 'development',
+    demo: !values.READ_ONLY && (values.DEMO ?? values.NODE_ENV === 'development'),
+    readOnly: values.READ_ONLY,
     // Behind a proxy every client seems to come from the proxy's own address: no mailbox there.
     devMailbox:
       values.NODE_ENV !== 'production' && values.TRUST_PROXY === false && (values.DEV_MAILBOX ?? true),
