@@ -45,6 +45,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'live/live-show.test.ts': "the runner's lease and events, broadcast through the adapter",
   'live/live-stream.test.ts': 'recordings stored for the replay',
   'live/player-names.test.ts': 'names across two processes (Redis)',
+  'live/restore-check.test.ts': 'a copy of a database with a show on air, started read-only, then live',
   'plugins/busy-database.test.ts': "PostgreSQL's pool when it is exhausted",
   'realtime/direct-frames.test.ts': 'broadcast frames through the Redis adapter',
   'realtime/phones.test.ts': "the phones' door, whose messages go through Redis",

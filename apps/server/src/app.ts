@@ -92,6 +92,16 @@ export async function loggerOptions(
   };
 }
 
+export const READ_ONLY_MESSAGE = 'This server is a restore check (READ_ONLY): it answers reads only.';
+
+/** READ_ONLY: every request but a read is refused, 503, before any route sees it. */
+function refuseWrites(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    return reply.status(503).send({ statusCode: 503, code: 'read-only', message: READ_ONLY_MESSAGE });
+  });
+}
+
 /**
  * Builds the whole server: external plugins (plugins/external), then the app's services
  * (plugins/app), then the routes (routes/, one folder per URL). Nothing listens until the caller
@@ -114,7 +124,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   fastify.setSerializerCompiler(serializerCompiler);
   await fastify.register(errorHandler);
 
-  const pluginOptions: AppPluginOptions = { ...options, config };
+  // A restore check runs no show and sends no mail: a copy of the live database would otherwise
+  // resume every show that was on air when it was taken.
+  const pluginOptions: AppPluginOptions = {
+    ...options,
+    ...(config.readOnly ? { runGames: false, sendReminders: false } : {}),
+    config,
+  };
+  if (config.readOnly) refuseWrites(fastify);
   await fastify.register(fastifyAutoload, {
     dir: path.join(here, 'plugins/external'),
     options: pluginOptions,
@@ -127,6 +144,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     cascadeHooks: true,
   });
   await registerWebApp(fastify, options.webDist ?? DEFAULT_WEB_DIST);
+  // No live sockets on a restore check: their actions (choices, chat) would write.
+  if (config.readOnly) fastify.realtime.io.use((_socket, next) => next(new Error(READ_ONLY_MESSAGE)));
 
   // Sockets close last, once every service that emits through them has stopped (their own
   // preClose hooks were added before this one); the database closes after the server (onClose).

@@ -77,6 +77,8 @@ const environmentSchema = z.object({
   VIDEO_ORIGINS: originList.default([]),
   EMBED_ORIGINS: originList.default([]),
   DEMO: booleanFlag.optional(),
+  // The restore check (docs/operations.md, Back up and restore): reads only, no show runs.
+  READ_ONLY: booleanFlag.default(false),
   DEV_MAILBOX: booleanFlag.optional(),
   ALLOWED_ORIGINS: originList.default([]),
   TRUST_PROXY: z
@@ -89,6 +91,9 @@ const environmentSchema = z.object({
   AUTH_PREVIOUS_SECRETS: z.string().optional(),
   // Bearer token of /metrics and /api/docs; without it production answers them 404.
   METRICS_TOKEN: z.string().optional(),
+  // Bearer token of /internal/backup (the whole embedded database): its own, so that whoever
+  // scrapes the metrics cannot take a copy of every account. Without it, no backup route.
+  BACKUP_TOKEN: z.string().optional(),
   // Bearer token of the streaming server's POST /api/streams/recordings; without it, no recordings.
   STREAM_HOOK_SECRET: z.string().optional(),
   LOG_LEVEL: z
@@ -115,6 +120,12 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   adminEmails: string[];
   demo: boolean;
+  /**
+   * A restore check: the server answers reads and runs nothing that writes or speaks to players
+   * (no automatic host, so no show on air resumes; no reminder mails, no demo, no live figures,
+   * no sockets, every other method than GET and HEAD refused).
+   */
+  readOnly: boolean;
   /** GET /dev/mailbox (never in production or behind a proxy; only to direct loopback clients). */
   devMailbox: boolean;
   /** Browser origins allowed besides PUBLIC_URL's (sockets and the auth endpoints). */
@@ -134,6 +145,8 @@ export interface Config {
   authSecrets: string[] | undefined;
   /** The bearer token /metrics and /api/docs ask for; open without one outside production. */
   metricsToken: string | undefined;
+  /** The bearer token /internal/backup asks for; undefined: that route answers 404. */
+  backupToken: string | undefined;
   /**
    * The bearer token of the streaming server telling us of a recording (docs/live-streaming.md,
    * Recording for the replay); undefined: recordings are off and that route answers 404.
@@ -198,8 +211,18 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
   if (values.AUTH_SECRET && !isStrongSecret(values.AUTH_SECRET)) {
     problems.push(`AUTH_SECRET expects ${SECRET_HINT}`);
   }
+  // A previous secret still opens what it signed: one weak one is as bad as a weak AUTH_SECRET.
+  if (secretList(values.AUTH_PREVIOUS_SECRETS).some((secret) => !isStrongSecret(secret))) {
+    problems.push(`AUTH_PREVIOUS_SECRETS expects each secret (comma-separated) to be ${SECRET_HINT}`);
+  }
   if (values.METRICS_TOKEN && !isStrongSecret(values.METRICS_TOKEN)) {
     problems.push(`METRICS_TOKEN expects ${SECRET_HINT}`);
+  }
+  if (values.BACKUP_TOKEN && !isStrongSecret(values.BACKUP_TOKEN)) {
+    problems.push(`BACKUP_TOKEN expects ${SECRET_HINT}`);
+  }
+  if (values.BACKUP_TOKEN && values.BACKUP_TOKEN === values.METRICS_TOKEN) {
+    problems.push('BACKUP_TOKEN expects a secret of its own, not METRICS_TOKEN');
   }
   if (values.STREAM_HOOK_SECRET && !isStrongSecret(values.STREAM_HOOK_SECRET)) {
     problems.push(`STREAM_HOOK_SECRET expects ${SECRET_HINT}`);
@@ -228,7 +251,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
         : undefined,
     adminEmails: values.ADMIN_EMAILS,
     // The demo's rooms and rolling schedule are on by default, except in production and tests.
-    demo: values.DEMO ?? values.NODE_ENV === 'development',
+    demo: !values.READ_ONLY && (values.DEMO ?? values.NODE_ENV === 'development'),
+    readOnly: values.READ_ONLY,
     // Behind a proxy every client seems to come from the proxy's own address: no mailbox there.
     devMailbox:
       values.NODE_ENV !== 'production' && values.TRUST_PROXY === false && (values.DEV_MAILBOX ?? true),
@@ -239,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     embedOrigins: values.EMBED_ORIGINS,
     authSecrets,
     metricsToken: values.METRICS_TOKEN,
+    backupToken: values.BACKUP_TOKEN,
     streamHookSecret: values.STREAM_HOOK_SECRET,
   };
 }

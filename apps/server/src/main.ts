@@ -22,5 +22,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 await app.fastify.listen({ port: config.port, host: config.host });
 app.fastify.log.info(
-  `Ruthless is live at ${config.publicUrl} (database: ${app.database.kind}${config.demo ? ', demo data on' : ''})`,
+  config.readOnly
+    ? `Ruthless answers reads at ${config.publicUrl} (database: ${app.database.kind}; READ_ONLY: a restore check, no show runs)`
+    : `Ruthless is live at ${config.publicUrl} (database: ${app.database.kind}${config.demo ? ', demo data on' : ''})`,
 );

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isStrongSecret, loadConfig } from '../src/config';
@@ -119,9 +120,10 @@ describe('configuration', () => {
   });
 
   it('starts in production with a strong secret, https, a mail server and the demo off', () => {
-    const config = loadConfig({ ...PRODUCTION, AUTH_PREVIOUS_SECRETS: ' old-secret-one , old-secret-two,' });
+    const [older, oldest] = [randomBytes(32).toString('base64'), randomBytes(32).toString('hex')];
+    const config = loadConfig({ ...PRODUCTION, AUTH_PREVIOUS_SECRETS: ` ${older} , ${oldest},` });
     expect(config).toMatchObject({ nodeEnv: 'production', demo: false, devMailbox: false });
-    expect(config.authSecrets).toEqual([SECRET, 'old-secret-one', 'old-secret-two']);
+    expect(config.authSecrets).toEqual([SECRET, older, oldest]);
     expect(loadConfig({}).authSecrets).toBeUndefined();
   });
 
@@ -151,19 +153,47 @@ describe('configuration', () => {
     ['a repeated character', 'a'.repeat(64)],
     ['16 bytes of hex', '9f86d081884c7d659a2feaa0c55ad015'],
     ['a short pattern', 'abcabcabcabcabcabcabcabcabcabcabcabcabcabcabc'],
-  ])('refuses %s as AUTH_SECRET, METRICS_TOKEN or STREAM_HOOK_SECRET, in any environment', (_kind, weak) => {
-    expect(isStrongSecret(weak)).toBe(false);
-    expect(() => loadConfig({ ...PRODUCTION, AUTH_SECRET: weak })).toThrow(
-      new ConfigError(
-        'Invalid configuration: AUTH_SECRET expects at least 32 random bytes, such as the output of `openssl rand -base64 32`',
-      ),
+  ])(
+    'refuses %s as AUTH_SECRET, a previous one, METRICS_TOKEN, BACKUP_TOKEN or STREAM_HOOK_SECRET, in any environment',
+    (_kind, weak) => {
+      expect(isStrongSecret(weak)).toBe(false);
+      expect(() => loadConfig({ ...PRODUCTION, AUTH_SECRET: weak })).toThrow(
+        new ConfigError(
+          'Invalid configuration: AUTH_SECRET expects at least 32 random bytes, such as the output of `openssl rand -base64 32`',
+        ),
+      );
+      expect(() => loadConfig({ METRICS_TOKEN: weak })).toThrow(
+        /METRICS_TOKEN expects at least 32 random bytes/,
+      );
+      expect(() => loadConfig({ STREAM_HOOK_SECRET: weak })).toThrow(
+        /STREAM_HOOK_SECRET expects at least 32 random bytes/,
+      );
+      expect(() => loadConfig({ BACKUP_TOKEN: weak })).toThrow(
+        /BACKUP_TOKEN expects at least 32 random bytes/,
+      );
+      // A previous auth secret still verifies what it signed: refused like AUTH_SECRET, even one of several.
+      expect(() =>
+        loadConfig({
+          ...PRODUCTION,
+          AUTH_PREVIOUS_SECRETS: `${randomBytes(32).toString('base64')}, ${weak}`,
+        }),
+      ).toThrow(
+        new ConfigError(
+          'Invalid configuration: AUTH_PREVIOUS_SECRETS expects each secret (comma-separated) to be at least 32 random bytes, such as the output of `openssl rand -base64 32`',
+        ),
+      );
+    },
+  );
+
+  it('keeps the backup token apart from the metrics token', () => {
+    const [metrics, backup] = [randomBytes(32).toString('base64url'), randomBytes(32).toString('base64url')];
+    expect(() => loadConfig({ ...PRODUCTION, METRICS_TOKEN: metrics, BACKUP_TOKEN: metrics })).toThrow(
+      new ConfigError('Invalid configuration: BACKUP_TOKEN expects a secret of its own, not METRICS_TOKEN'),
     );
-    expect(() => loadConfig({ METRICS_TOKEN: weak })).toThrow(
-      /METRICS_TOKEN expects at least 32 random bytes/,
-    );
-    expect(() => loadConfig({ STREAM_HOOK_SECRET: weak })).toThrow(
-      /STREAM_HOOK_SECRET expects at least 32 random bytes/,
-    );
+    expect(loadConfig({ ...PRODUCTION, METRICS_TOKEN: metrics, BACKUP_TOKEN: backup })).toMatchObject({
+      metricsToken: metrics,
+      backupToken: backup,
+    });
   });
 
   it('accepts 32 random bytes in base64 or hex', () => {

@@ -172,8 +172,8 @@ describe('reset codes (items 3 and 8)', () => {
     const older = await requestCode('codes@example.com');
     const newer = await requestCode('codes@example.com');
     expect(older).not.toBe(newer);
-    expect((await fetch(`${server.url}/api/auth/reset-code/${older}`)).status).toBe(400);
-    expect((await fetch(`${server.url}/api/auth/reset-code/${newer}`)).status).toBe(200);
+    expect((await new Browser(server.url).post('/api/auth/reset-code', { code: older })).status).toBe(400);
+    expect((await new Browser(server.url).post('/api/auth/reset-code', { code: newer })).status).toBe(200);
     const withOlder = await new Browser(server.url).post('/api/auth/reset-password', {
       newPassword: 'second-password',
       token: older,

@@ -2,9 +2,14 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { withRelativeNames } from './relative-tar';
 import * as schema from './schema';
+
+const gzipped = promisify(gzip);
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever engine is underneath. */
@@ -116,7 +121,9 @@ async function openPglite(directory: string): Promise<Database> {
       // A checkpoint first keeps the restored copy's recovery short; PGlite then copies the files
       // between two queries, so the copy is what a crash at that instant would leave: consistent.
       await client.query('checkpoint');
-      return client.dumpDataDir('gzip');
+      const tar = new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer());
+      // Relative names: `tar -xzf … -C <folder>` unpacks into the folder on any tar.
+      return new Blob([await gzipped(withRelativeNames(tar))], { type: 'application/gzip' });
     },
     close: () => client.close(),
   };

@@ -84,17 +84,26 @@ async function startCompiled(host: string, env: Record<string, string>) {
 /**
  * A short show through the server at `url`: the host proves their mailbox over SMTP and schedules
  * a game, a player signs up and claims a ticket, watches the draw on a socket, loses the
- * connection mid-draw and comes back, and sees every ball once to the end.
+ * connection mid-draw and comes back, and sees every ball once to the end; then unsubscribes from
+ * reminders with the mail's links. The secrets mailed on the way are returned.
  */
-async function playShortShow(url: string, hostEmail: string): Promise<{ resetCode: string }> {
+async function playShortShow(
+  url: string,
+  hostEmail: string,
+  { reminders = true } = {},
+): Promise<{ secrets: string[] }> {
   const mailsBefore = smtp.mails.length;
   let resetCode = '';
   const host = await provenHost(url, hostEmail, async () => {
     const mail = smtp.mails.slice(mailsBefore).find((candidate) => candidate.to.includes(hostEmail));
     if (!mail) return undefined;
     resetCode = resetCodeIn(mail.decoded, url);
-    // The host opens the link, as a browser does, before the app sends the code on.
+    // The host opens the link, as a browser does, and the app checks the code before using it.
     await fetch(`${url}/forgot-password?oobCode=${resetCode}`);
+    const check = await api(url, 'POST', '/api/auth/reset-code', null, { code: resetCode });
+    expect(check.status, JSON.stringify(check.body)).toBe(200);
+    // An app still cached from before asks with the code in the address: not logged either.
+    await fetch(`${url}/api/auth/reset-code/${resetCode}`);
     return resetCode;
   });
   const room = await api(url, 'POST', '/api/host/rooms', host.token, {
@@ -118,9 +127,28 @@ async function playShortShow(url: string, hostEmail: string): Promise<{ resetCod
   );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const game = created.body as unknown as HostGame;
+  // A later show whose reminder mail brings the player an unsubscribe token (mailed within a
+  // sweep, while this show plays).
+  const later = !reminders
+    ? undefined
+    : await api(url, 'POST', `/api/host/rooms/${room.body.roomUuid as string}/games`, host.token, {
+        gameStartTime: new Date(Date.now() + 5 * 60_000).toISOString(),
+        maxTickets: 10,
+        prizeLuckyFateSelections: 'in-game',
+        prizes: { oneLine: 100, twoLines: 200, fullHouse: 1000 },
+      });
+  if (later) expect(later.status, JSON.stringify(later.body)).toBe(201);
 
-  const player = await registeredPlayer(url, `player-${Date.now()}@compiled.test`);
+  const playerEmail = `player-${Date.now()}@compiled.test`;
+  const player = await registeredPlayer(url, playerEmail);
   await withDetails(url, player.token, `Show${Date.now() % 10_000}`, 'share');
+  const mailsBeforeReminder = smtp.mails.length;
+  if (later) {
+    const remind = await api(url, 'POST', '/api/safety/reminders', player.token, {
+      gameUuid: (later.body as unknown as HostGame).gameUuid,
+    });
+    expect(remind.status, JSON.stringify(remind.body)).toBe(201);
+  }
   const claim = await api(url, 'POST', '/api/claim-ticket', player.token, {
     gameUuid: game.gameUuid,
     roomUuid: game.roomUuid,
@@ -147,7 +175,23 @@ async function playShortShow(url: string, hostEmail: string): Promise<{ resetCod
   } finally {
     phone.close();
   }
-  return { resetCode };
+
+  if (!later) return { secrets: [resetCode] };
+  // The reminder's unsubscribe links, used every way the mail offers: the page (whose app posts
+  // the token in the body) and the mail client's one-click POST to the address in the mail.
+  const reminder = await smtp.waitForMail(playerEmail, mailsBeforeReminder, 30_000);
+  const unsubscribeToken = new RegExp(`${url}/unsubscribe\\?token=([\\w.-]+)`).exec(reminder.decoded)?.[1];
+  expect(unsubscribeToken, reminder.decoded).toBeDefined();
+  await fetch(`${url}/unsubscribe?token=${unsubscribeToken}`);
+  const unsubscribed = await api(url, 'POST', '/api/safety/unsubscribe', null, { token: unsubscribeToken });
+  expect(unsubscribed.status, JSON.stringify(unsubscribed.body)).toBe(200);
+  const oneClick = await fetch(`${url}/api/safety/unsubscribe?token=${unsubscribeToken}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+  expect(oneClick.status).toBe(200);
+  return { secrets: [resetCode, unsubscribeToken!] };
 }
 
 const postgres = process.env.DATABASE_URL;
@@ -180,16 +224,19 @@ describe('the compiled server', () => {
           const health = (await (await fetch(`${server.url}/health`)).json()) as Record<string, string>;
           expect(health.databaseKind).toBe(database ? 'postgres' : 'pglite');
           if (configuration.name.includes('Redis')) expect(health.redis).toBe('up');
-          const { resetCode } = await playShortShow(server.url, host);
-          // The reset code went by mail only: not into any line the process logged.
-          expect(resetCode.length).toBeGreaterThan(10);
-          expect(server.output()).not.toContain(resetCode);
+          const { secrets } = await playShortShow(server.url, host);
+          // Every secret the product mailed (the reset code, the unsubscribe token) went by mail
+          // only: not into any line the process logged, however its links were used.
+          for (const secret of secrets) {
+            expect(secret.length).toBeGreaterThan(10);
+            expect(server.output()).not.toContain(secret);
+          }
         } finally {
           await server.stop();
           await database?.drop();
         }
       },
-      120_000,
+      180_000,
     );
   }
 
@@ -202,7 +249,8 @@ describe('the compiled server', () => {
       try {
         // nginx connects from this machine on behalf of anyone: no dev mailbox through it.
         expect((await fetch(`${cluster.url}/dev/mailbox`)).status).toBe(404);
-        await playShortShow(cluster.url, host);
+        // The log scan is the single processes' (above): no reminder here.
+        await playShortShow(cluster.url, host, { reminders: false });
       } finally {
         await cluster.stop();
       }

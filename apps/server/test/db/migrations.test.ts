@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,9 +77,12 @@ describe('the migrations at start', () => {
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 /** `npm run migrate` as an operator runs it (the compiled server's migrate.ts). */
-function runMigrate(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function runMigrate(
+  env: Record<string, string>,
+  flags: string[] = [],
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/migrate.mjs'], {
+    const child = spawn(process.execPath, ['scripts/migrate.mjs', ...flags], {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
     });
@@ -89,19 +94,50 @@ function runMigrate(env: Record<string, string>): Promise<{ code: number | null;
 }
 
 describe('npm run migrate', () => {
-  it('migrates the embedded database of DATA_DIR and says so', async () => {
+  it('creates an embedded database only with --create, and says which database it migrated', async () => {
     const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: unknown[] };
     const folder = await mkdtemp(path.join(os.tmpdir(), 'ruthless-migrate-'));
+    const embedded = path.join(folder, 'pglite');
     try {
-      const { code, output } = await runMigrate({ DATA_DIR: folder });
-      expect(code, output).toBe(0);
-      expect(output).toContain(
+      // No DATABASE_URL and nothing in DATA_DIR: most likely a forgotten DATABASE_URL.
+      const refused = await runMigrate({ DATA_DIR: folder });
+      expect(refused.code, refused.output).toBe(1);
+      expect(refused.output.trim().split('\n').at(-1)).toBe(
+        `No database in ${embedded}, and DATABASE_URL is not set: set DATABASE_URL to migrate PostgreSQL, or run \`npm run migrate -- --create\` to create a new embedded database there.`,
+      );
+      expect(existsSync(embedded)).toBe(false);
+
+      const created = await runMigrate({ DATA_DIR: folder }, ['--create']);
+      expect(created.code, created.output).toBe(0);
+      expect(created.output).toContain(`Migrated the embedded database in ${embedded}.`);
+      expect(created.output).toContain(
         `The database schema is up to date (pglite, ${journal.entries.length} migrations applied).`,
       );
+      // Once it exists, a development run migrates it without being asked.
+      const again = await runMigrate({ DATA_DIR: folder });
+      expect(again.code, again.output).toBe(0);
+      expect(again.output).toContain(`Migrated the embedded database in ${embedded}.`);
+
+      // In production a missing DATABASE_URL is a mistake until said otherwise.
+      const production = {
+        DATA_DIR: folder,
+        NODE_ENV: 'production',
+        AUTH_SECRET: randomBytes(32).toString('base64'),
+        PUBLIC_URL: 'https://ruthless.example',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+      };
+      const inProduction = await runMigrate(production);
+      expect(inProduction.code, inProduction.output).toBe(1);
+      expect(inProduction.output.trim().split('\n').at(-1)).toBe(
+        `NODE_ENV=production and DATABASE_URL is not set: this would migrate the embedded database in ${embedded}. Set DATABASE_URL, or run \`npm run migrate -- --embedded\` if the embedded database is the one meant.`,
+      );
+      const meant = await runMigrate(production, ['--embedded']);
+      expect(meant.code, meant.output).toBe(0);
+      expect(meant.output).toContain(`Migrated the embedded database in ${embedded}.`);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 
   it.skipIf(!process.env.DATABASE_URL)(
     'is the step a production start requires: two runs at once apply each migration once',
@@ -118,7 +154,13 @@ describe('npm run migrate', () => {
           runMigrate({ DATABASE_URL: database.url }),
           runMigrate({ DATABASE_URL: database.url }),
         ]);
-        for (const run of runs) expect(run.code, run.output).toBe(0);
+        for (const run of runs) {
+          expect(run.code, run.output).toBe(0);
+          // Which database, without its password.
+          const url = new URL(database.url);
+          expect(run.output).toContain(`Migrated PostgreSQL at ${url.host}${url.pathname}.`);
+          if (url.password) expect(run.output).not.toContain(url.password);
+        }
         const migrated = await open();
         expect(await appliedMigrations(migrated.db)).toEqual(journal.entries.map((entry) => entry.when));
         await migrated.close();

@@ -11,6 +11,8 @@ import { findBinary, run } from './deploy-support';
 
 /** docs/operations.md, Back up and restore: each way, backed up, restored afresh, and the data found. */
 const METRICS_TOKEN = randomBytes(32).toString('base64url');
+// The backup's own token: whoever scrapes the metrics may not copy the database.
+const BACKUP_TOKEN = randomBytes(32).toString('base64url');
 
 async function roomNamed(app: TestApp, name: string) {
   return app.app.database.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.name, name));
@@ -22,15 +24,20 @@ describe('the embedded database, copied online', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-backup-'));
     // PGlite whatever the run's DATABASE_URL: an empty one counts as unset.
-    server = await startTestApp({ DATABASE_URL: '', DATA_DIR: path.join(dir, 'live'), METRICS_TOKEN });
+    server = await startTestApp({
+      DATABASE_URL: '',
+      DATA_DIR: path.join(dir, 'live'),
+      METRICS_TOKEN,
+      BACKUP_TOKEN,
+    });
   });
   afterAll(async () => {
     await server.close();
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('answers 404 without the metrics token', async () => {
-    for (const authorization of [undefined, 'Bearer wrong']) {
+  it('answers 404 without the backup token, to the metrics token too', async () => {
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${METRICS_TOKEN}`]) {
       const response = await fetch(`${server.url}/internal/backup`, {
         headers: authorization ? { authorization } : {},
       });
@@ -41,7 +48,7 @@ describe('the embedded database, copied online', () => {
   it('is restored into a fresh folder with the data in it, while the server keeps serving', async () => {
     const roomId = await insertRoom(server.app.database.db, 'Backed up');
     const response = await fetch(`${server.url}/internal/backup`, {
-      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      headers: { authorization: `Bearer ${BACKUP_TOKEN}` },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/gzip');
@@ -50,6 +57,12 @@ describe('the embedded database, copied online', () => {
     );
     const archive = path.join(dir, 'backup.tar.gz');
     await writeFile(archive, Buffer.from(await response.arrayBuffer()));
+    // Relative member names: it unpacks into the folder it is given, on any tar, with no warning.
+    const listed = await run('tar', ['-tzf', archive]);
+    const members = listed.stdout.split('\n').filter(Boolean);
+    expect(members).toContain('PG_VERSION');
+    expect(members.filter((member) => member.startsWith('/'))).toEqual([]);
+    expect(listed.stderr).toBe('');
     // Written after the copy: not in it.
     await insertRoom(server.app.database.db, 'After the backup');
     expect(await roomNamed(server, 'After the backup')).toHaveLength(1);

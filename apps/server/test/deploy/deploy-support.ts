@@ -23,12 +23,15 @@ export function renderTemplate(template: string, values: Record<string, string |
   });
 }
 
-/** KEY=value lines of an environment file (systemd's EnvironmentFile), comments and blanks skipped. */
+/**
+ * KEY=value lines of an environment file as systemd's EnvironmentFile reads them: comments and
+ * blanks skipped, a value in single quotes taken as it is inside them.
+ */
 export function readEnvironmentFile(file: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
-    if (match) values[match[1]!] = match[2]!;
+    if (match) values[match[1]!] = /^'[^']*'$/.test(match[2]!) ? match[2]!.slice(1, -1) : match[2]!;
   }
   return values;
 }
@@ -45,8 +48,19 @@ export function httpsGet(
   ca: string,
   headers: Record<string, string> = {},
 ): Promise<HttpsAnswer> {
+  return httpsRequest('GET', url, ca, headers);
+}
+
+/** A request over HTTPS that trusts `ca`, with an optional body. */
+export function httpsRequest(
+  method: string,
+  url: string,
+  ca: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<HttpsAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { ca, headers }, (response) => {
+    const req = request(url, { method, ca, headers }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
@@ -55,7 +69,7 @@ export function httpsGet(
       );
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { connect as tlsConnect, getCiphers } from 'node:tls';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetRedisKeys } from '../support/cluster';
@@ -10,6 +11,7 @@ import {
   deployDir,
   findBinary,
   httpsGet,
+  httpsRequest,
   readEnvironmentFile,
   renderTemplate,
   root,
@@ -35,6 +37,7 @@ const unavailable =
         : undefined;
 
 const METRICS_TOKEN = randomBytes(32).toString('base64url');
+const HSTS = 'max-age=31536000; includeSubDomains';
 const PROCESSES = 2;
 
 describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
@@ -42,6 +45,8 @@ describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
   let ca: string;
   let site: string;
   let plainSite: string;
+  let httpsPort: number;
+  let accessLog: string;
   let cleanups: (() => Promise<unknown>)[] = [];
   const servers: { port: number; process: ReturnType<typeof startProcess> }[] = [];
   let proxy: ReturnType<typeof startProcess>;
@@ -78,7 +83,9 @@ describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
     const prefix = `test:deploy:${randomUUID()}:`;
     cleanups.push(() => forgetRedisKeys(prefix));
 
-    const [httpsPort, httpPort] = [await freePort(), await freePort()];
+    let httpPort: number;
+    [httpsPort, httpPort] = [await freePort(), await freePort()];
+    accessLog = path.join(dir, 'logs/access.log');
     site = `https://localhost:${httpsPort}`;
     plainSite = `http://localhost:${httpPort}`;
     // The recipe's environment file, with this machine's addresses and fresh secrets.
@@ -117,6 +124,7 @@ describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
       HTTP_PORT: httpPort,
       CERTIFICATE: path.join(dir, 'cert.pem'),
       CERTIFICATE_KEY: path.join(dir, 'key.pem'),
+      ACCESS_LOG: accessLog,
       SERVERS: servers.map(({ port }) => `  server 127.0.0.1:${port} max_fails=0;`).join('\n'),
     });
     await writeFile(path.join(dir, 'ruthless.conf'), rendered);
@@ -156,16 +164,75 @@ describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
     cleanups = [];
   });
 
-  it('serves the app over HTTPS, HSTS on, and sends plain HTTP there', async () => {
+  it('serves the app over HTTPS, HSTS on, and sends plain HTTP there, port and all', async () => {
     const page = await httpsGet(`${site}/`, ca, { accept: 'text/html' });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="root"');
-    expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(page.headers['strict-transport-security']).toBe(HSTS);
     const health = await httpsGet(`${site}/health`, ca);
     expect(health.status).toBe(200);
-    const plain = await fetch(`${plainSite}/login`, { redirect: 'manual' });
+    // The HTTPS port is not 443 here: the redirect keeps it.
+    const plain = await fetch(`${plainSite}/login?next=%2Fhost`, { redirect: 'manual' });
     expect(plain.status).toBe(301);
-    expect(plain.headers.get('location')).toBe('https://localhost/login');
+    expect(plain.headers.get('location')).toBe(`https://localhost:${httpsPort}/login?next=%2Fhost`);
+    // No version in nginx's answers.
+    expect(plain.headers.get('server')).toBe('nginx');
+    expect(await plain.text()).not.toMatch(/nginx\/\d/);
+  });
+
+  it("puts HSTS on nginx's own answers too, once", async () => {
+    const refused = await httpsGet(`${site}/metrics`, ca);
+    expect(refused.status).toBe(404);
+    expect(refused.headers['strict-transport-security']).toBe(HSTS);
+    expect(refused.headers.server).toBe('nginx');
+    expect(refused.body).not.toMatch(/nginx\/\d/);
+    // Larger than client_max_body_size: nginx answers 413 without asking a process.
+    const tooLarge = await httpsRequest(
+      'POST',
+      `${site}/api/host/rooms`,
+      ca,
+      { 'content-type': 'application/json' },
+      'x'.repeat(17 << 20),
+    );
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers['strict-transport-security']).toBe(HSTS);
+    // A location with headers of its own (the assets') keeps it; the app's answers have it once.
+    const page = await httpsGet(`${site}/`, ca, { accept: 'text/html' });
+    const asset = /\/assets\/[\w.-]+\.js/.exec(page.body)![0];
+    expect((await httpsGet(`${site}${asset}`, ca)).headers['strict-transport-security']).toBe(HSTS);
+    expect((await httpsGet(`${site}/api/auth/providers`, ca)).headers['strict-transport-security']).toBe(
+      HSTS,
+    );
+  });
+
+  it('offers TLS 1.2 only with forward secrecy (ECDHE)', async () => {
+    // Every TLS 1.2 suite this machine's OpenSSL knows, offered alone: the ones nginx takes.
+    const accepted: string[] = [];
+    for (const cipher of getCiphers().filter((name) => !name.startsWith('tls_'))) {
+      const agreed = await new Promise<string | undefined>((resolve) => {
+        try {
+          const socket = tlsConnect({
+            host: '127.0.0.1',
+            port: httpsPort,
+            servername: 'localhost',
+            ca,
+            ciphers: cipher.toUpperCase(),
+            minVersion: 'TLSv1.2',
+            maxVersion: 'TLSv1.2',
+          });
+          socket.once('secureConnect', () => {
+            resolve(socket.getCipher().name);
+            socket.destroy();
+          });
+          socket.once('error', () => resolve(undefined));
+        } catch {
+          resolve(undefined); // This OpenSSL will not offer it at all.
+        }
+      });
+      if (agreed) accepted.push(agreed);
+    }
+    expect(accepted).toContain('ECDHE-RSA-AES128-GCM-SHA256');
+    expect(accepted.filter((name) => !name.startsWith('ECDHE-'))).toEqual([]);
   });
 
   it('caches the hashed assets for a year', async () => {
@@ -213,6 +280,60 @@ describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
       expect(inside.status).toBe(200);
       expect(await inside.text()).toContain('socketio_connected_sockets');
     }
+  });
+
+  it('logs no query, no secret path and no Referer: no secret the product mails reaches the access log', async () => {
+    const secret = (name: string) => `${name}-${randomBytes(12).toString('base64url')}`;
+    const secrets = {
+      resetLink: secret('oob'),
+      unsubscribePage: secret('unsub'),
+      oneClick: secret('oneclick'),
+      oldAppCheck: secret('oldcheck'),
+      encodedCheck: secret('encoded'),
+      betterAuthLink: secret('ba'),
+      referer: secret('referer'),
+      appCheck: secret('body'),
+    };
+    await httpsGet(`${site}/forgot-password?oobCode=${secrets.resetLink}`, ca, { accept: 'text/html' });
+    await httpsGet(`${site}/unsubscribe?token=${secrets.unsubscribePage}`, ca, { accept: 'text/html' });
+    await httpsRequest(
+      'POST',
+      `${site}/api/safety/unsubscribe?token=${secrets.oneClick}`,
+      ca,
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'List-Unsubscribe=One-Click',
+    );
+    await httpsGet(`${site}/api/auth/reset-code/${secrets.oldAppCheck}`, ca);
+    await httpsGet(`${site}/api/auth/reset%2Dcode/${secrets.encodedCheck}`, ca);
+    await httpsGet(`${site}/api/auth/reset-password/${secrets.betterAuthLink}?callbackURL=%2F`, ca);
+    await httpsGet(`${site}/health`, ca, {
+      referer: `${site}/forgot-password?oobCode=${secrets.referer}`,
+    });
+    await httpsRequest(
+      'POST',
+      `${site}/api/auth/reset-code`,
+      ca,
+      { 'content-type': 'application/json', origin: site },
+      JSON.stringify({ code: secrets.appCheck }),
+    );
+    // The last request's line: nginx writes each once its answer is sent.
+    const marker = `/log-marker-${randomUUID()}`;
+    await httpsGet(`${site}${marker}`, ca);
+    const deadline = Date.now() + 10_000;
+    let log = '';
+    while (!log.includes(marker) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      log = await readFile(accessLog, 'utf8');
+    }
+    expect(log).toContain(marker);
+    for (const [name, value] of Object.entries(secrets)) {
+      expect(log.includes(value), `${name} in the access log:\n${log}`).toBe(false);
+    }
+    // What is kept: which page or endpoint, and that a query was there.
+    expect(log).toContain('"GET /forgot-password?[redacted] HTTP/1.1" 200');
+    expect(log).toContain('"POST /api/safety/unsubscribe?[redacted] HTTP/1.1"');
+    expect(log).toContain('"GET /api/auth/reset-code/[redacted] HTTP/1.1"');
+    expect(log).toContain('"POST /api/auth/reset-code HTTP/1.1"');
   });
 
   it('has no dev mailbox', async () => {

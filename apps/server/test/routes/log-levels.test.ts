@@ -50,6 +50,29 @@ async function logged(act: () => Promise<unknown>): Promise<LogLine[]> {
 
 const worst = (written: LogLine[]) => Math.max(0, ...written.map((line) => line.level));
 
+describe('addresses in the log', () => {
+  it('never hold a query or what follows /reset-password/ or /reset-code/, however it is encoded', async () => {
+    const secret = `secret-${Date.now()}`;
+    const written = await logged(async () => {
+      await fetch(`${server.url}/forgot-password?oobCode=${secret}`);
+      await fetch(`${server.url}/api/auth/reset-password/${secret}?callbackURL=%2F`, { redirect: 'manual' });
+      await fetch(`${server.url}/api/auth/reset-code/${secret}`);
+      await fetch(`${server.url}/api/auth/RESET%2Dcode/${secret}%2Fmore/${secret}`);
+    });
+    const urls = written.flatMap((line) => {
+      const req = line.req as { url?: string } | undefined;
+      return req?.url ? [req.url] : [];
+    });
+    expect(urls).toEqual([
+      '/forgot-password?[redacted]',
+      '/api/auth/reset-password/[redacted]?[redacted]',
+      '/api/auth/reset-code/[redacted]',
+      '/api/auth/RESET-code/[redacted]',
+    ]);
+    expect(JSON.stringify(written)).not.toContain(secret);
+  });
+});
+
 describe("a client's mistake is logged below error level", () => {
   it('refuses a reset-alias of player %00 with a 400 that is audited, without a stack trace', async () => {
     let status = 0;

@@ -36,6 +36,8 @@ export async function startShow(options: {
   env?: Record<string, string>;
   /** False: the app sends no email reminders on its own (the test sweeps). */
   sendReminders?: boolean;
+  /** False: no automatic host; scheduled games wait. */
+  runGames?: boolean;
 }): Promise<Show> {
   const server = await startTestApp(
     { ADMIN_EMAILS: options.host, ...options.env },
@@ -43,6 +45,7 @@ export async function startShow(options: {
       reachablePublicUrl: true,
       accounts: { limits: MANY_SIGN_UPS, ...options.accounts },
       ...(options.sendReminders === false ? { sendReminders: false } : {}),
+      ...(options.runGames === false ? { runGames: false } : {}),
     },
   );
   const hostToken = options.signInHost

@@ -50,6 +50,8 @@ export async function startTestApp(
     socketEventLimits?: SocketEventLimits;
     /** False: no sweep of email reminders (the test sweeps itself). */
     sendReminders?: boolean;
+    /** False: no automatic host (the test drives games, or keeps them waiting). */
+    runGames?: boolean;
     /** Where the app's log lines go (set LOG_LEVEL in env to see them). */
     logStream?: { write(line: string): void };
   } = {},

@@ -27,7 +27,7 @@ export default fp(
       (err) => app.log.warn({ err }, 'live sample not stored'),
     );
     app.decorate('liveSampler', sampler);
-    app.addHook('onReady', async () => sampler.start());
+    if (!app.config.readOnly) app.addHook('onReady', async () => sampler.start());
     app.addHook('preClose', async () => {
       await sampler.stop();
     });

@@ -1,17 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode } from '@ruthless/protocol';
 import { NotFoundError } from '../../errors';
-import { mayReadInternals } from '../../plugins/internal-access';
+import { holdsBearer } from '../../plugins/internal-access';
 
 /**
  * GET /internal/backup: an online copy of the embedded database (docs/operations.md, Back up and
- * restore), a gzipped tar of DATA_DIR/pglite. Only for METRICS_TOKEN's bearer, in every
- * environment: the copy holds every account. 404 on PostgreSQL, which pg_dump backs up.
+ * restore), a gzipped tar of DATA_DIR/pglite. Only for BACKUP_TOKEN's bearer, in every
+ * environment: the copy holds every account, so the metrics token does not open it (least
+ * privilege). 404 on PostgreSQL, which pg_dump backs up.
  */
 const backupRoutes: FastifyPluginAsync = async (app) => {
   app.get('/backup', { schema: { hide: true } }, async (request, reply) => {
     const dump = app.database.dumpDataDir;
-    if (!app.config.metricsToken || !mayReadInternals(app.config, request.headers.authorization) || !dump) {
+    const token = app.config.backupToken;
+    if (!token || !holdsBearer(request.headers.authorization, token) || !dump) {
       throw new NotFoundError(ErrorCode.notFound, 'Not found');
     }
     const archive = Buffer.from(await (await dump()).arrayBuffer());

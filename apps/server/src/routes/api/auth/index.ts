@@ -54,18 +54,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, raw, done) => done(null, String(raw)),
   );
 
-  app.get(
-    '/reset-code/:code',
+  // The code goes in the body, never in the address: addresses are written to access logs.
+  app.post(
+    '/reset-code',
     {
       schema: {
         tags: ['auth'],
         summary: 'Checks a password reset code without using it',
-        params: z.object({ code: z.string().min(1).max(256) }),
+        body: z.object({ code: z.string().min(1).max(256) }),
         response: { 200: resetCodeResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
-      await service.checkResetCode(request.params.code);
+      await service.checkResetCode(request.body.code);
       return { valid: true as const };
     },
   );

@@ -2,11 +2,12 @@ import { resetCodeResponseSchema } from '@ruthless/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** `GET /api/auth/reset-code/{code}`: whether a reset code can still be used (it is not consumed). */
+/**
+ * `POST /api/auth/reset-code`: whether a reset code can still be used (it is not consumed). The
+ * code goes in the body: an address would be written to the server's and nginx's logs.
+ */
 export const checkResetCode = (code: string) =>
-  api.get(`/auth/reset-code/${encodeURIComponent(code)}`, {
-    schema: resetCodeResponseSchema,
-  });
+  api.post('/auth/reset-code', { code }, { schema: resetCodeResponseSchema });
 
 export const checkResetCodeQueryOptions = (code: string) =>
   queryOptions({
