@@ -54,11 +54,14 @@ function serverProject({
   include,
   exclude = [],
   fileParallelism,
+  after = false,
 }: {
   name: string;
   include: string[];
   exclude?: string[];
   fileParallelism: boolean;
+  /** Runs after every other project's files (Vitest's group order). */
+  after?: boolean;
 }): TestProjectInlineConfiguration {
   return {
     test: {
@@ -75,6 +78,7 @@ function serverProject({
       // before every file), so nothing a file asserts lives in a module. Importing the server
       // afresh for every file was 40% of the server suite's CPU (docs/testing.md).
       isolate: false,
+      sequence: { groupOrder: after ? 1 : 0 },
       // Each file starts a real app on a real database, and CI must pass on a loaded machine
       // (docs/testing.md): give them time. A test waits on events, so a quiet run is no slower.
       testTimeout: 90_000,
@@ -122,7 +126,7 @@ export default defineConfig({
         // time keep both cores busy.
         fileParallelism: true,
       }),
-      serverProject({ name: 'server-alone', include: serverFilesAlone, fileParallelism: false }),
+      serverProject({ name: 'server-alone', include: serverFilesAlone, fileParallelism: false, after: true }),
       {
         // Pure functions of the app, in Node (no DOM to start). vite/: the build's route budgets.
         resolve: webResolve,

@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { inject, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
 import { adminQuery } from '../support/database-template';
@@ -37,7 +36,7 @@ describe.skipIf(unavailable)(
         held.release();
 
         expect(uncaught).toEqual([]);
-        const after = await database.db.execute(sql`select 1 as one`);
+        const after = await pool.query<{ one: number }>('select 1 as one');
         expect(after.rows).toEqual([{ one: 1 }]);
       } finally {
         process.off('uncaughtException', onUncaught);

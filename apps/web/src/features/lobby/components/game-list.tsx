@@ -17,13 +17,7 @@ export interface GameListProps {
  * The selected room's games, or 'No Scheduled Games'; an all-steal pot waiting for the room's
  * next game is announced above them.
  */
-export function GameList({
-  room,
-  heldGameUuids,
-  claimingGameUuid,
-  onClaim,
-  onBreak = false,
-}: GameListProps) {
+export function GameList({ room, heldGameUuids, claimingGameUuid, onClaim, onBreak = false }: GameListProps) {
   return (
     <Panel className={styles.panel} aria-labelledby="games-title">
       <header className={styles.header}>

@@ -26,14 +26,7 @@ export interface GameRowProps {
 }
 
 /** One game of a room: when, the countdown or the ON AIR sign, the ticket, the reminder, the count. */
-export function GameRow({
-  game,
-  roomName,
-  ticketHeld,
-  isClaiming,
-  onClaim,
-  onBreak = false,
-}: GameRowProps) {
+export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, onBreak = false }: GameRowProps) {
   const countdown = useCountdown(game.gameStartTime);
   // docs/player-app.md (Start-up gate): once the countdown completes the game counts as started.
   const started = game.hasGameStarted || countdown.completed;
