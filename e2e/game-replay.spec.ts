@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { test, expect, type Page } from './support/fixtures';
 import { seriousViolations } from './support/axe';
 import { dismissSoundModal, resultsOf } from './support/game-show';
@@ -56,10 +57,12 @@ test('an ended show is watched again at 4x, seeks to the final and opens signed 
   });
   const page = await (await browser.newContext()).newPage();
   await recordTitles(page);
-  const amy = await signUpPlayer(page.request, { alias: 'AmyReplay' });
+  // Chat names of this try's own: a retry on the same server must not find them taken.
+  const tag = randomUUID().slice(0, 4);
+  const amy = await signUpPlayer(page.request, { alias: `Amy${tag}` });
   await claimTicketViaApi(page.request, amy, { gameUuid: game.gameUuid, roomUuid: room.roomUuid });
   const other = await (await browser.newContext()).newPage();
-  const ben = await signUpPlayer(other.request, { alias: 'BenReplay' });
+  const ben = await signUpPlayer(other.request, { alias: `Ben${tag}` });
   await claimTicketViaApi(other.request, ben, { gameUuid: game.gameUuid, roomUuid: room.roomUuid });
   await other.context().close();
 

@@ -92,9 +92,11 @@ export function ReplayControls({ player }: { player: ReplayPlayer }) {
           className={styles.fold}
           aria-expanded={!collapsed}
           aria-controls={`${moreId}-track`}
+          aria-label={collapsed ? 'Show controls' : 'Hide controls'}
           onClick={() => setCollapsed((was) => !was)}
         >
-          {collapsed ? 'Show controls' : 'Hide controls'}
+          {/* A chevron: the row has room for one more tap target, not for its words. */}
+          <span aria-hidden="true">{collapsed ? '▴' : '▾'}</span>
         </button>
       </div>
       {myWin !== null && !collapsed && (
