@@ -52,8 +52,11 @@ export async function expectFormErrors(page: Page, messages: string[]) {
 
 export async function closeToasts(page: Page) {
   const buttons = page.locator('.Toastify__close-button');
-  for (const button of await buttons.all()) await button.click({ force: true }).catch(() => undefined);
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+  // Again until none is left: a toast can arrive just after the others were closed.
+  await expect(async () => {
+    for (const button of await buttons.all()) await button.click({ force: true }).catch(() => undefined);
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 export interface Player {
