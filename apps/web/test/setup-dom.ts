@@ -2,9 +2,19 @@
 // (toBeInTheDocument, toHaveAccessibleName…) and a clean document after every test.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanStores } from 'nanostores';
+import { afterAll, afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// Better Auth's session store lets go of the window a second after its last listener (nanostores'
+// unmount delay): let go now, while this file's DOM is still there. Left to its timer it ran after
+// the DOM was torn down, an uncaught TypeError that failed the whole run. Imported here, not at
+// the top: the client must find the forwarding fetch below when it is made.
+afterAll(async () => {
+  const { authClient } = await import('@/lib/auth-client');
+  cleanStores(authClient.$store.atoms.session);
+});
 
 // Better Auth's client (src/lib/auth-client.ts) keeps the `fetch` it finds when it is created
 // (`customFetchImpl`), before any test stubs one: this `fetch`, in place before any module of the
