@@ -137,6 +137,20 @@ function greenRoomShow() {
   return show.before(show.claim(me, 'Mia')).before(show.greenRoom());
 }
 
+/** Leave, in the exit dialog: the lobby opens. */
+async function leaveInTheLobby(
+  user: Pick<typeof userEvent, 'click'>,
+  router: { state: { location: { pathname: string } } },
+) {
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Leave the show?' })).getByRole('button', {
+      name: 'Leave',
+    }),
+  );
+  expect(await screen.findByRole('heading', { name: 'The lobby' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/');
+}
+
 describe('the game route', { timeout: 30_000 }, () => {
   it('a bad address is the not-found page, not the server’s validation message', async () => {
     serveApi({});
@@ -217,13 +231,7 @@ describe('the game route', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe(`/game/${show.gameUuid}`);
 
     await user.click(within(nav).getByRole('link', { name: 'Games Lobby' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Leave the show?' })).getByRole('button', {
-        name: 'Leave',
-      }),
-    );
-    expect(await screen.findByRole('heading', { name: 'The lobby' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    await leaveInTheLobby(user, router);
     // Back in the lobby, its carousel shows the room of the show left.
     expect(screen.getByRole('status', { name: 'Lobby room' })).toHaveTextContent(show.roomUuid);
   });
@@ -244,13 +252,7 @@ describe('the game route', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Green Room' })).toBeInTheDocument();
 
     await act(() => router.navigate(-1));
-    await userEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Leave the show?' })).getByRole('button', {
-        name: 'Leave',
-      }),
-    );
-    expect(await screen.findByRole('heading', { name: 'The lobby' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    await leaveInTheLobby(userEvent, router);
     expect(screen.getByRole('status', { name: 'Lobby room' })).toHaveTextContent(show.roomUuid);
   });
 
