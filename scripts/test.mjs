@@ -1,8 +1,15 @@
-// `npm test`: every check the project has: lint and format, types and the web build (these
+// `npm test`: every check the project has: lint and format, types and the builds (these
 // independent checks side by side, one per core), then unit and integration tests (Vitest), then
 // the browser tests (Playwright in Chromium). Runs every step, prints what each counted and how
 // long it took (a table at the end), writes test-results/summary.json and ends with
 // "N passed, N failed".
+//
+// `npm test -- --postgres-pass` (what .ci/run runs) also runs the server files whose answer can
+// differ on PostgreSQL and Redis (test/postgres-pass.ts) on them, beside the browser tests: a
+// journey spends much of its time waiting on a show's clock, and that pass mostly waits on its
+// databases, so together they take little longer than the browser tests alone (docs/testing.md).
+// The databases are POSTGRES_PASS_DATABASE_URL and POSTGRES_PASS_REDIS_URL, by default the ones
+// CI starts on this machine.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +18,10 @@ import { playwrightFailures, playwrightFlaky, vitestFailures } from './failed-te
 import { slowestLines } from './slowest-files.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+const postgresPass = process.argv.includes('--postgres-pass') && {
+  DATABASE_URL: process.env.POSTGRES_PASS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test',
+  REDIS_URL: process.env.POSTGRES_PASS_REDIS_URL ?? 'redis://127.0.0.1:6379',
+};
 const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
@@ -24,13 +35,14 @@ const duration = (seconds) =>
  * Runs one step. A step run beside others (`buffered`) keeps its output until it ends, so each
  * step's lines stay together in the log.
  */
-function run(name, command, args, { buffered = false } = {}) {
+function run(name, command, args, { buffered = false, env = {} } = {}) {
   const line = `\n▶ ${name}: ${[command, ...args].join(' ')}`;
   if (!buffered) console.log(line);
   const start = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
+      env: { ...process.env, ...env },
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     let output = '';
@@ -66,11 +78,14 @@ async function sideBySide(jobs, limit) {
 }
 
 // The checks that read the sources and depend on nothing else, longest first so that the cores
-// stay busy to the end. The web build goes through build-web.mjs so the build's fingerprint is
-// written: apps/web/vite/route-budgets.test.ts reuses it.
+// stay busy to the end. The builds go through build-web.mjs and build-server.mjs so their
+// fingerprints are written: apps/web/vite/route-budgets.test.ts reuses the web build, and the
+// tests that start the compiled server (Vitest's, the browser's, the PostgreSQL pass's) find both
+// up to date, so none of them rebuilds what another is serving.
 const staticChecks = [
   ['lint', ...npx('eslint', '.')],
   ['build web app', 'node', ['scripts/build-web.mjs', '--force']],
+  ['build server', 'node', ['scripts/build-server.mjs']],
   ...['apps/web', 'apps/server', '.', 'packages/protocol', 'packages/game'].map((project) => [
     `types ${project}`,
     ...npx('tsc', '-p', project, '--noEmit'),
@@ -97,42 +112,71 @@ await run(
   ),
 );
 const haveChromium = await run('chromium', 'node', ['scripts/ensure-chromium.mjs']);
-if (built && haveChromium) await run('browser tests', ...npx('playwright', 'test'));
-else steps.push({ name: 'browser tests', ok: false, seconds: 0 });
+const POSTGRES_STEP = 'server tests on PostgreSQL + Redis';
+await Promise.all([
+  built && haveChromium
+    ? run('browser tests', ...npx('playwright', 'test'))
+    : steps.push({ name: 'browser tests', ok: false, seconds: 0 }),
+  postgresPass &&
+    run(
+      POSTGRES_STEP,
+      ...npx(
+        'vitest',
+        'run',
+        '--project',
+        'server*',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${results}/vitest-postgres.json`,
+      ),
+      { buffered: true, env: { ...postgresPass, SERVER_TESTS: 'postgres-pass' } },
+    ),
+]);
 
 function readJson(file) {
   const full = path.join(results, file);
   return existsSync(full) ? JSON.parse(readFileSync(full, 'utf8')) : undefined;
 }
+/** A Vitest report's counts; an error outside any test fails a run whose tests all passed. */
+const vitestCounts = (report) => ({
+  passed: report?.numPassedTests ?? 0,
+  failed: (report?.numFailedTests ?? 0) + (report && !report.success && !report.numFailedTests ? 1 : 0),
+});
 const vitest = readJson('vitest.json');
 const playwright = readJson('playwright.json');
-const unit = {
-  passed: vitest?.numPassedTests ?? 0,
-  failed: (vitest?.numFailedTests ?? 0) + (vitest && !vitest.success && !vitest.numFailedTests ? 1 : 0),
-};
+const postgres = postgresPass ? readJson('vitest-postgres.json') : undefined;
+const unit = vitestCounts(vitest);
+const onPostgres = vitestCounts(postgres);
 // A flaky test (failed once, passed on its retry) counts as passed and is named below.
 const browser = {
   passed: (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0),
   failed: playwright?.stats?.unexpected ?? 0,
   flaky: playwrightFlaky(playwright),
 };
-const failedTests = [...vitestFailures(vitest), ...playwrightFailures(playwright)];
+const failedTests = [
+  ...vitestFailures(vitest),
+  ...playwrightFailures(playwright),
+  ...vitestFailures(postgres).map((test) => `${test} (on PostgreSQL + Redis)`),
+];
 // A test step that failed because its tests did is counted by those tests, not once more.
 const countedByTests = {
   'unit and integration tests': unit.failed,
   'browser tests': browser.failed,
+  [POSTGRES_STEP]: onPostgres.failed,
 };
 const failedSteps = steps.filter((step) => !step.ok && !countedByTests[step.name]).map((step) => step.name);
-// A report that went missing must not pass for a run that counted nothing.
+// A report that went missing, or a pass that ran no test, must not pass for a run that counted nothing.
 if (!vitest) failedSteps.push('unit and integration report missing');
 if (!playwright) failedSteps.push('browser report missing');
+if (postgresPass && onPostgres.passed === 0) failedSteps.push('the PostgreSQL pass ran no test');
 const summary = {
   unit,
   browser,
+  ...(postgresPass && { postgres: onPostgres }),
   failedSteps,
   failedTests,
-  passed: unit.passed + browser.passed,
-  failed: unit.failed + browser.failed + failedSteps.length,
+  passed: unit.passed + browser.passed + onPostgres.passed,
+  failed: unit.failed + browser.failed + onPostgres.failed + failedSteps.length,
   durations: Object.fromEntries(steps.map((step) => [step.name, Math.round(step.seconds * 10) / 10])),
   seconds: Math.round((performance.now() - started) / 100) / 10,
 };
@@ -145,10 +189,13 @@ for (const step of steps) {
 console.log(`  ${'npm test (wall clock)'.padEnd(30)} ${duration(summary.seconds).padStart(12)}`);
 if (vitest) console.log(slowestLines('unit and integration', vitest).join('\n'));
 if (playwright) console.log(slowestLines('browser', playwright).join('\n'));
+if (postgres) console.log(slowestLines('server on PostgreSQL + Redis', postgres).join('\n'));
 
 console.log('\nSummary');
 console.log(`  unit and integration: ${unit.passed} passed, ${unit.failed} failed`);
 console.log(`  browser:              ${browser.passed} passed, ${browser.failed} failed`);
+if (postgresPass)
+  console.log(`  PostgreSQL + Redis:   ${onPostgres.passed} passed, ${onPostgres.failed} failed`);
 if (failedSteps.length) console.log(`  failed steps:         ${failedSteps.join(', ')}`);
 for (const test of browser.flaky) console.log(`  flaky (passed on its retry): ${test}`);
 for (const test of failedTests) console.log(`  failed: ${test}`);
