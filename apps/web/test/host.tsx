@@ -250,6 +250,22 @@ export class FakeShow {
   /** Every ball until the full house, then the reveal (a one-player show has no final). */
   toTheReveal(): void {
     while (nextBall(this.state) !== null) this.apply(this.ball());
+    this.reveal();
+  }
+
+  /** Every ball until the full house, then the final (two players or more). */
+  toTheFinal(): void {
+    while (nextBall(this.state) !== null) this.apply(this.ball());
+    this.apply({ type: 'ruthless-started' } as Omit<GameEvent, 'at'>);
+  }
+
+  /** A finalist's choice in the final. */
+  choose(playerId: string, choice: 'share' | 'steal'): void {
+    this.apply({ type: 'choice-made', playerId, choice } as Omit<GameEvent, 'at'>);
+  }
+
+  /** The reveal, once the draw (no final) or every finalist's choice is done. */
+  reveal(): void {
     this.apply({ type: 'reveal-started', luckyFate: luckyFateToReveal(this.state) } as Omit<GameEvent, 'at'>);
   }
 

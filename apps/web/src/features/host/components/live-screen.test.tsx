@@ -250,6 +250,60 @@ describe('LiveScreen', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST', `/api/host/games/${GAME}/end`)).toHaveLength(1);
   });
 
+  it('in the final shows who has chosen but not what until the reveal, then the choices and payouts; axe on the final, the reveal and the end', async () => {
+    // Claimed one after the other: a claim takes the next ticket of the show as it stands.
+    show.before(show.claim('player-amy', 'AmyFan'));
+    show.before(show.claim('player-ben', 'BenBig'), ...show.toTheDraw());
+    serveLive({
+      'POST /api/host/games/:gameUuid/end': () => {
+        show.apply({ type: 'game-ended' });
+        return { body: { ok: true } };
+      },
+    });
+    renderLive();
+    const stage = await screen.findByTestId('host-stage');
+    await waitFor(() => expect(stage).toHaveTextContent('Draw'));
+
+    // Two players: the full house's winner and the runner-up meet in the final.
+    show.toTheFinal();
+    await waitFor(() => expect(stage).toHaveTextContent('Ruthless final'));
+    const finalists = () => within(screen.getByRole('list', { name: 'Finalists' })).getAllByRole('listitem');
+    expect(finalists().map((row) => row.textContent)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^AmyFan.*choosing…$/),
+        expect.stringMatching(/^BenBig.*choosing…$/),
+      ]),
+    );
+    expect(button('Call next ball')).toBeDisabled();
+    await expectNoAxeViolations();
+
+    // A choice made is said, not shown, until the reveal.
+    show.choose('player-amy', 'share');
+    await waitFor(() =>
+      expect(finalists().find((row) => row.textContent?.startsWith('AmyFan'))).toHaveTextContent(/chosen$/),
+    );
+    expect(screen.queryByText('SHARE')).not.toBeInTheDocument();
+
+    show.choose('player-ben', 'steal');
+    show.reveal();
+    await waitFor(() => expect(stage).toHaveTextContent('Reveal'));
+    expect(finalists().find((row) => row.textContent?.startsWith('AmyFan'))).toHaveTextContent(/SHARE$/);
+    expect(finalists().find((row) => row.textContent?.startsWith('BenBig'))).toHaveTextContent(/STEAL$/);
+    expect(screen.getByRole('list', { name: 'Payouts' })).toHaveTextContent('BenBig');
+    await expectNoAxeViolations();
+
+    const user = userEvent.setup();
+    await user.click(button('End show'));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'End the show?' })).getByRole('button', {
+        name: 'End show',
+      }),
+    );
+    await waitFor(() => expect(stage).toHaveTextContent('Ended'));
+    expect(screen.getByRole('list', { name: 'Payouts' })).toHaveTextContent('BenBig');
+    await expectNoAxeViolations();
+  });
+
   it('says why a control was refused, and the game’s audit lists what hosts did, newest first', async () => {
     show.before(show.claim('player-amy', 'AmyFan'), ...show.toTheDraw());
     const entries = [
