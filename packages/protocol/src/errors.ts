@@ -59,6 +59,7 @@ export const HostErrorCode = {
   slotTaken: 'host/slot-taken',
   startInPast: 'host/start-in-past',
   gameStarted: 'host/game-started',
+  greenRoomOpen: 'host/green-room-open',
   belowDealt: 'host/below-dealt',
   scheduleTooLong: 'host/schedule-too-long',
   scheduleTooMany: 'host/schedule-too-many',

@@ -323,6 +323,14 @@ export class HostService {
   private async whyNotChangeable(gameId: string, body: UpdateGameBody): Promise<DomainError> {
     const game = await this.games.findById(gameId);
     if (!game) return gameNotFound();
+    // Its players see its prizes and timings from the green room on, and the show runs on the
+    // setup it had when the room opened: a change then would not reach the show.
+    if (game.stage === 'green-room') {
+      return new ConflictError(
+        HostErrorCode.greenRoomOpen,
+        'This game’s green room is open: it can no longer be changed.',
+      );
+    }
     if (game.stage !== 'scheduled' || game.startTime <= this.clock()) {
       return new ConflictError(
         HostErrorCode.gameStarted,

@@ -94,6 +94,31 @@ describe('the host API refuses players', () => {
   });
 });
 
+describe('changing a game', () => {
+  it('takes changes until the green room opens, then refuses them and keeps the game as it was', async () => {
+    const game = await scheduleGame();
+    const path = `/api/host/games/${game.gameUuid}`;
+    expect(await call('PATCH', path, hostToken, { maxTickets: 20 })).toMatchObject({
+      status: 200,
+      body: { maxTickets: 20 },
+    });
+    expect((await call('POST', `${path}/open-green-room`, hostToken)).status).toBe(200);
+
+    expect(await call('PATCH', path, hostToken, { maxTickets: 30 })).toMatchObject({
+      status: 409,
+      body: {
+        code: 'host/green-room-open',
+        message: 'This game’s green room is open: it can no longer be changed.',
+      },
+    });
+    expect(await call('GET', path, hostToken)).toMatchObject({
+      status: 200,
+      body: { state: 'green-room', maxTickets: 20 },
+    });
+    expect((await call('POST', `${path}/cancel`, hostToken)).status).toBe(200);
+  });
+});
+
 describe('the audit', () => {
   it('keeps every host action with who, what, on what, when and the result, filtered by room and game', async () => {
     const before = Date.now();
