@@ -193,6 +193,8 @@ export const identityClaimsSchema = z.object({
   operator: z.literal(OPERATOR).optional(),
   /** Present when the email is one of ADMIN_EMAILS. */
   role: z.literal('host').optional(),
+  /** Present when the email is one of ADMIN_EMAILS whose mailbox is not proven yet. */
+  hostPending: z.literal(true).optional(),
   iat: z.number(),
   exp: z.number(),
   iss: z.string(),

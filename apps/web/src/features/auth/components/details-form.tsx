@@ -1,4 +1,5 @@
 import { Controller } from 'react-hook-form';
+import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import {
   detailsFormSchema,
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { Panel } from '@/components/ui/panel';
 import { ShareStealSlider } from '@/components/ui/share-steal-slider';
+import { useHostAccess } from '@/hooks/use-host-access';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useSaveDetails } from '../api/save-details';
 import { messages } from '../messages';
@@ -51,6 +53,7 @@ export function DetailsForm({ settings }: { settings: UserSettings }) {
     },
   });
   const errors = formState.errors;
+  const hostAccess = useHostAccess();
 
   return (
     <div className={styles.screen}>
@@ -63,6 +66,11 @@ export function DetailsForm({ settings }: { settings: UserSettings }) {
           <p className={styles.lead}>
             One last thing before the show: how should the host and the chat know you?
           </p>
+          {hostAccess && (
+            <p className={styles.lead}>
+              Here to host? The <Link to="/host">host console</Link> needs none of these.
+            </p>
+          )}
           <FormField
             id="details-alias"
             label="Chat Name"

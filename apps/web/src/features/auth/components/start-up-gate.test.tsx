@@ -38,15 +38,16 @@ function serveGate(routes: Record<string, ApiHandler> = {}, { signedIn = true } 
   return api;
 }
 
-function renderGate() {
+function renderGate(path = '/') {
   return renderWithApp(
     <Routes>
       <Route element={<StartUpGate />}>
         <Route index element={<h1>Games Lobby</h1>} />
+        <Route path="host/*" element={<h1>Host console</h1>} />
       </Route>
     </Routes>,
     {
-      path: '/',
+      path,
       route: '/*',
       routes: [
         { path: '/login', element: <h1>Take your seat</h1> },
@@ -126,6 +127,36 @@ describe('StartUpGate', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Your details' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Your profile: ada' })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/operator/user')).toHaveLength(2);
+  });
+
+  it('asks a host for no player details at the console, and offers it from the details form', async () => {
+    serveGate({
+      'GET /api/auth/token': () => ({ body: { token: identityToken({ hostPending: true }) } }),
+      'GET /api/operator/user': () => ({ body: userSettings({}, { empty: true }) }),
+    });
+    renderGate();
+    expect(
+      await screen.findByRole('heading', { name: 'Your details' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Here to host\?/)).toHaveTextContent(
+      'Here to host? The host console needs none of these.',
+    );
+    await expectNoAxeViolations();
+
+    await userEvent.setup().click(screen.getByRole('link', { name: 'host console' }));
+    expect(await screen.findByRole('heading', { name: 'Host console' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your details' })).not.toBeInTheDocument();
+    expect(currentLocation()).toBe('/host');
+  });
+
+  it('asks a player who opens /host for their details like anywhere else', async () => {
+    serveGate({ 'GET /api/operator/user': () => ({ body: userSettings({}, { empty: true }) }) });
+    renderGate('/host');
+    expect(
+      await screen.findByRole('heading', { name: 'Your details' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Here to host\?/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Host console' })).not.toBeInTheDocument();
   });
 
   it('signs out when it cannot get a token at start', async () => {

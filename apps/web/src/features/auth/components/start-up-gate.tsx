@@ -4,6 +4,7 @@ import { Navigate, Outlet, useMatch, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { needsMandatoryDetails } from '@ruthless/protocol';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useHostAccess } from '@/hooks/use-host-access';
 import { authClient, signOut } from '@/lib/auth-client';
 import { loadGameSounds } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
@@ -26,7 +27,8 @@ const ChatNameResetModal = lazy(async () => ({
  * (a few seconds at most), checks the default user
  * settings (failure: signed out) and shows the mandatory details form while alias, default
  * choice or phone number is missing (a chat name the host reset is asked for in a dialog over
- * the screen instead). Preview mode (`/game/{id}?preview=1`) needs no sign-in, nor does watching
+ * the screen instead). The host console asks a host for none of a player's details: a new host
+ * proves the mailbox there first (docs/host-console.md). Preview mode (`/game/{id}?preview=1`) needs no sign-in, nor does watching
  * a show again (`/game/{id}/replay`): a visitor watches it signed out.
  */
 export function StartUpGate() {
@@ -37,7 +39,7 @@ export function StartUpGate() {
   if (isGame && searchParams.get('preview') === '1') return <Outlet />;
   if (isReplay) return <VisitorOrSignedInGate />;
   // The console has its own top bar: no alias badge there.
-  return <SignedInGate isGame={isGame || isHost} />;
+  return <SignedInGate isGame={isGame || isHost} isHostConsole={isHost} />;
 }
 
 /** A visitor goes straight in; a signed-in player passes the gate as on any game screen. */
@@ -48,8 +50,9 @@ function VisitorOrSignedInGate() {
   return <SignedInGate isGame />;
 }
 
-function SignedInGate({ isGame }: { isGame: boolean }) {
+function SignedInGate({ isGame, isHostConsole = false }: { isGame: boolean; isHostConsole?: boolean }) {
   const session = authClient.useSession();
+  const hostAccess = useHostAccess();
   const userId = session.data?.user.id;
   const tokenStatus = useIdentityToken(userId);
   const soundLoaded = useGameSoundsLoaded();
@@ -81,7 +84,8 @@ function SignedInGate({ isGame }: { isGame: boolean }) {
   // and is asked for a new name over it; only a first-timer gets the whole details form.
   const aliasWasReset =
     !settings.data.alias && Boolean(settings.data.phoneNumber && settings.data.defaultChoice);
-  if (needsMandatoryDetails(settings.data) && !aliasWasReset) {
+  const hostAtTheConsole = isHostConsole && hostAccess !== null;
+  if (needsMandatoryDetails(settings.data) && !aliasWasReset && !hostAtTheConsole) {
     return (
       <Suspense fallback={<LoadingScreen message={loadingSteps.settings} />}>
         <DetailsForm settings={settings.data} />
