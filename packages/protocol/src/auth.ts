@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './auth-messages';
+import { personName } from './person-name';
 
 /**
  * Accounts: the forms of docs/player-app.md (Validation) (sign-in, sign-up, forgot password, new password) with
@@ -38,12 +39,8 @@ const confirmField = z
   .string({ error: 'Please confirm your password' })
   .min(1, { error: 'Please confirm your password' });
 
-const optionalName = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(NAME_MAX_LENGTH, { error: `${label} cannot be more than ${NAME_MAX_LENGTH} characters` })
-    .optional();
+// The chat name's character rules apply to names too (./person-name.ts).
+const optionalName = (label: string) => personName(label).optional();
 
 const passwordsMatch = (value: { password: string; confirmPassword: string }) =>
   value.password === value.confirmPassword;
@@ -105,12 +102,8 @@ const imageUrl = z
   .nullable()
   .optional();
 
-const accountName = z
-  .string({ error: 'name must be text' })
-  .trim()
-  .max(2 * NAME_MAX_LENGTH + 1, {
-    error: 'name cannot be more than 101 characters',
-  });
+/** The account's whole name: the form's first and last name joined by a space. */
+const accountName = personName('name', 2 * NAME_MAX_LENGTH + 1);
 
 /** `POST /api/auth/sign-up/email`. */
 export const signUpRequestSchema = z.strictObject({

@@ -17,6 +17,7 @@ export * from './live';
 export * from './landing';
 export * from './chat';
 export * from './text-rules';
+export * from './person-name';
 export * from './vitals';
 export * from './safety';
 export * from './analytics';

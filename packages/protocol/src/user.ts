@@ -1,7 +1,8 @@
 import { isValidPhoneNumber, parsePhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { hasControlCharacters, hasVisibleLetterOrDigit } from './text-rules';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OPERATOR } from './auth-messages';
+import { EMAIL_MAX_LENGTH, OPERATOR } from './auth-messages';
+import { personName } from './person-name';
 
 /**
  * The player's settings at the operator: registration, the profile edit modal and the
@@ -175,18 +176,8 @@ export const operatorRegistrationSchema = z.strictObject({
     .trim()
     .min(1, { error: 'Email cannot be empty', abort: true })
     .max(EMAIL_MAX_LENGTH, { error: 'Please enter a valid email address' }),
-  firstName: z
-    .string({ error: 'firstName must be text' })
-    .trim()
-    .max(NAME_MAX_LENGTH, { error: `firstName cannot be more than ${NAME_MAX_LENGTH} characters` })
-    .optional()
-    .default(''),
-  lastName: z
-    .string({ error: 'lastName must be text' })
-    .trim()
-    .max(NAME_MAX_LENGTH, { error: `lastName cannot be more than ${NAME_MAX_LENGTH} characters` })
-    .optional()
-    .default(''),
+  firstName: personName('firstName').optional().default(''),
+  lastName: personName('lastName').optional().default(''),
   operator: z.literal(OPERATOR, { error: `operator: expects '${OPERATOR}'` }),
 });
 export type OperatorRegistrationInput = z.input<typeof operatorRegistrationSchema>;

@@ -70,6 +70,25 @@ const aliasCases = (form: string, schema: z.ZodType, valid: object, empty: strin
   ],
 ];
 
+const nameCases = (label: 'First name' | 'Last name'): Case[] => {
+  const key = label === 'First name' ? 'firstName' : 'lastName';
+  const says = (value: string, message: string): Case => [
+    'sign-up',
+    signUpSchema,
+    { ...signUp, [key]: value },
+    message,
+  ];
+  return [
+    says('x'.repeat(51), `${label} cannot be more than 50 characters`),
+    says('Ada\u202Eecalevol', `${label} contains characters that are not allowed.`),
+    says('A\u200Bda', `${label} contains characters that are not allowed.`),
+    says('Ada\u0007', `${label} contains characters that are not allowed.`),
+    says('\u3164\u3164', `${label} must contain a letter or a digit.`),
+    says('\u2800', `${label} must contain a letter or a digit.`),
+    says('a\u0301\u0302\u0303\u0304\u0305', `${label} can have at most 4 accents on one letter.`),
+  ];
+};
+
 const phoneAndChoiceCases = (form: string, schema: z.ZodType, valid: object): Case[] => [
   [form, schema, { ...valid, phoneNumber: undefined }, 'You need to provide valid phone number'],
   [form, schema, { ...valid, phoneNumber: '' }, 'You need to provide valid phone number'],
@@ -130,6 +149,8 @@ const cases: Case[] = [
   ['sign-in', signInSchema, { ...signIn, password: undefined }, 'Password is required'],
   ['sign-in', signInSchema, { ...signIn, password: '' }, 'Password is required'],
   ...passwordCases('sign-up', signUpSchema, signUp),
+  ...nameCases('First name'),
+  ...nameCases('Last name'),
   ...passwordCases('new password', newPasswordSchema, newPassword),
   ...aliasCases('profile modal', profileUpdateSchema, profile, 'Display name cannot be empty'),
   ...phoneAndChoiceCases('profile modal', profileUpdateSchema, profile),
@@ -150,6 +171,9 @@ describe('the forms of docs/player-app.md', () => {
   it.each([
     ['sign-in', signInSchema, signIn],
     ['sign-up', signUpSchema, signUp],
+    ['sign-up with names', signUpSchema, { ...signUp, firstName: ' Zoë ', lastName: "O'Brien-Ólafsdóttir" }],
+    ['sign-up with blank names', signUpSchema, { ...signUp, firstName: '  ', lastName: '' }],
+    ['sign-up with an emoji family in a name', signUpSchema, { ...signUp, firstName: 'Ann 👨‍👩‍👧' }],
     ['forgot password', forgotPasswordSchema, { email: 'ann@example.com' }],
     ['new password', newPasswordSchema, newPassword],
     ['profile modal', profileUpdateSchema, profile],

@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { jwt } from 'better-auth/plugins/jwt';
-import { AuthErrorCode, OPERATOR, catalogueMessage } from '@ruthless/protocol';
+import {
+  AuthErrorCode,
+  OPERATOR,
+  catalogueMessage,
+  cleanPersonName,
+  updateUserRequestSchema,
+} from '@ruthless/protocol';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { accounts, jwks, sessions, users, verifications } from '../db/schema';
@@ -110,6 +116,16 @@ const normalizeEmail = (value: unknown) => (typeof value === 'string' ? value.tr
  * else could never be an account, so it is refused before any counter is touched.
  */
 const wellFormedEmail = (email: string) => z.email().safeParse(email).success;
+
+/**
+ * The account's name as stored. Requests are refused with a 400 before this (auth.service.ts);
+ * this guards every other way a name reaches the users table (Better Auth's own calls, a
+ * provider's profile): a name that breaks the rules is cleaned rather than refused, since there
+ * is nobody to show a message to and a refusal would fail a sign-in.
+ */
+const accountNameRule = updateUserRequestSchema.shape.name.unwrap();
+const storableName = (name: string) =>
+  accountNameRule.safeParse(name).success ? name : cleanPersonName(name);
 
 /** The endpoints that count attempts per account, by email. */
 const ACCOUNT_COUNTED_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset']);
@@ -356,11 +372,21 @@ export function createAuth(deps: AuthDependencies) {
       },
     },
     verification: { storeIdentifier: 'hashed' },
-    // Run once the sign-up (or Google's first sign-in) has committed, before it answers.
     databaseHooks: {
-      user: { create: { after: async (user) => deps.afterUserCreated?.(user.id) } },
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, name: storableName(user.name) } }),
+          // Run once the sign-up (or Google's first sign-in) has committed, before it answers.
+          after: async (user) => deps.afterUserCreated?.(user.id),
+        },
+        update: {
+          before: async (user) =>
+            typeof user.name === 'string' ? { data: { ...user, name: storableName(user.name) } } : undefined,
+        },
+      },
       account: {
         create: {
+          // Run once the sign-up (or Google's first sign-in) has committed, before it answers.
           after: async (account) => {
             if (account.providerId === 'google') await deps.afterUserCreated?.(account.userId);
           },
@@ -441,6 +467,9 @@ export function createAuth(deps: AuthDependencies) {
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
                   requireIdTokenVerification: true,
+                  // Google's name, cleaned word by word (cleanPersonName): the app splits it into
+                  // the first and last name it registers with the operator, each checked alone.
+                  mapProfileToUser: (profile) => ({ name: cleanPersonName(profile.name) }),
                 },
               ],
             }),

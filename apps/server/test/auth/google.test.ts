@@ -62,6 +62,31 @@ describe('Google sign-in through a real OpenID Connect provider', () => {
     expect(decodeJwt(await identityToken(again.browser)).sub).toBe(claims.sub);
   });
 
+  it("cleans a name that breaks the names' rules rather than failing the sign-in", async () => {
+    oidc.identities.set('gus', {
+      email: 'gus@example.com',
+      email_verified: true,
+      name: `G\u202Eus Go${'\u0301'.repeat(9)}ld \u3164 \u200B`,
+    });
+    const { browser, landed } = await googleSignIn('gus');
+    expect(`${landed.pathname}${landed.search}`).toBe('/login?google=done');
+    const token = await identityToken(browser);
+    const claims = decodeJwt(token);
+    expect(claims.name).toBe(`Gus Go${'\u0301'.repeat(4)}ld`);
+    // The app registers the name's two words as first and last name: both pass.
+    const registered = await browser.post(
+      '/api/operator/auth',
+      {
+        email: 'gus@example.com',
+        firstName: 'Gus',
+        lastName: `Go${'\u0301'.repeat(4)}ld`,
+        operator: 'enlivon',
+      },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(registered.status).toBe(200);
+  });
+
   it('never merges a Google account into a password account with the same email', async () => {
     const password = await signUp(server.url, 'hank@example.com');
     oidc.identities.set('hank', { email: 'hank@example.com', email_verified: true, name: 'Hank' });

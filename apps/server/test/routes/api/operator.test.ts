@@ -215,6 +215,28 @@ describe('PATCH /api/operator/user (the profile edit modal)', () => {
     expect(own.status).toBe(200);
   });
 
+  it('refuses the look-alikes TR39 alone lets through (issue 40)', async () => {
+    const erin = `Bearer ${(await registeredPlayer(server.url, 'erin@example.com')).token}`;
+    const taken = { ...VALID_DETAILS, alias: 'Tobywin', phoneNumber: '07911 123459' };
+    expect((await call('PUT', '/api/operator/user/details', taken, erin)).status).toBe(200);
+    const frank = `Bearer ${(await registeredPlayer(server.url, 'frank@example.com')).token}`;
+    for (const alias of [
+      'Tóbywin', // an accent
+      'T\u0338obywin', // an overlay
+      'To\u200Abywin', // a hair space inside
+      'Toby\u2800win', // the braille blank inside
+      'ᴛᴏʙʏwin', // small capitals
+      'тobywin', // Cyrillic т, which TR39 makes a small capital
+      'Tobyvvin', // vv for w
+      'Τοbуwіn', // Greek Τ and ο, Cyrillic у and і
+    ]) {
+      const response = await call('PUT', '/api/operator/user/details', { ...VALID_DETAILS, alias }, frank);
+      await expectError(response, 409, 'That chat name is already taken. Please choose another.', 'alias');
+    }
+    const own = await call('PUT', '/api/operator/user/details', { ...VALID_DETAILS, alias: 'Tobias' }, frank);
+    expect(own.status).toBe(200);
+  });
+
   it('refuses names with no visible letter or digit', async () => {
     for (const alias of ['\u3164\u3164\u3164', '\u2800\u2800\u2800', '\uFFA0\uFFA0\uFFA0', '...']) {
       const response = await call('PUT', '/api/operator/user/details', { ...VALID_DETAILS, alias });

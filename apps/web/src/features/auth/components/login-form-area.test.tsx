@@ -109,6 +109,26 @@ describe('LoginFormArea', { timeout: 20_000 }, () => {
       await expectNoAxeViolations();
     });
 
+    it('refuses names with control or invisible characters, as chat names are (issue 40)', async () => {
+      const api = serveForms();
+      const { user } = await renderForms('sign-up');
+      // A right-to-left override in the first name; only Hangul fillers in the last.
+      await user.type(field('First name'), 'Ada\u202Eecalevol');
+      await user.type(field('Last name'), '\u3164\u3164');
+      await user.type(field('Email'), 'ada@example.com');
+      await user.type(field('Password'), PASSWORD);
+      await user.type(field('Confirm password'), PASSWORD);
+      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+      await expectFormErrors([
+        'First name contains characters that are not allowed.',
+        'Last name must contain a letter or a digit.',
+      ]);
+      expect(field('First name')).toHaveAttribute('aria-invalid', 'true');
+      expect(field('Last name')).toHaveAttribute('aria-invalid', 'true');
+      expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    });
+
     it('signs up, registers with the operator under the form’s names and enters the lobby', async () => {
       const api = serveForms({
         'POST /api/auth/sign-up/email': () => {
