@@ -99,11 +99,10 @@ test('a first evening in the lobby: swipes, music, a claim seen live by a second
 
   // A 40 px drag leaves the room where it is; 120 px brings in the next one.
   const carousel = page.getByRole('region', { name: 'Rooms' });
-  const names = await carousel
-    .getByRole('tablist', { name: 'Choose a room' })
-    .getByRole('tab')
-    .evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('aria-label')!));
-  expect(names.length).toBeGreaterThan(1);
+  const tabs = carousel.getByRole('tablist', { name: 'Choose a room' }).getByRole('tab');
+  // The rooms come after the heading: wait for them before reading their names.
+  await expect.poll(() => tabs.count(), { timeout: 30_000 }).toBeGreaterThan(1);
+  const names = await tabs.evaluateAll((each) => each.map((tab) => tab.getAttribute('aria-label')!));
   await openRoom(page, names[0]!);
   // A card is named by all it shows: the room, then its next show.
   const first = carousel.getByRole('button', { name: new RegExp(`^(Live )?${names[0]!} `) });

@@ -468,7 +468,7 @@ describe('rooms', () => {
     expect((await fetch(`${server.url}/room-images/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
   });
 
-  it('keeps answering /health within 100 ms (or three times its pace just before) while a 2 MB image upload is in flight', async () => {
+  it('keeps answering /health within 250 ms (or three times its pace just before) while a 2 MB image upload is in flight', async () => {
     const png = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.alloc(ROOM_IMAGE_MAX_BYTES - 8, 7),
@@ -483,10 +483,12 @@ describe('rooms', () => {
       return performance.now() - started;
     };
     // The machine's own pace, just before: on a loaded CI machine a health request alone can take
-    // longer than 100 ms, which says nothing of the upload.
+    // longer than 100 ms, which says nothing of the upload. At load 8 a lone request took 183 ms
+    // where the 20 before took at most 48: the floor is 250 ms, far below what holding the event
+    // loop for a 2 MB body (reading it whole, decoding it) would cost.
     const before: number[] = [];
     for (let i = 0; i < 20; i++) before.push(await healthMs());
-    const allowedMs = Math.max(100, 3 * Math.max(...before));
+    const allowedMs = Math.max(250, 3 * Math.max(...before));
     let settled = false;
     const uploading = upload(png).finally(() => (settled = true));
     const latencies: number[] = [];
