@@ -47,6 +47,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'live/player-names.test.ts': 'names across two processes (Redis)',
   'live/restore-check.test.ts': 'a copy of a database with a show on air, started read-only, then live',
   'plugins/busy-database.test.ts': "PostgreSQL's pool when it is exhausted",
+  'plugins/closed-redis.test.ts': 'a command on a Redis client that has closed (Redis only)',
   'realtime/direct-frames.test.ts': 'broadcast frames through the Redis adapter',
   'realtime/phones.test.ts': "the phones' door, whose messages go through Redis",
   'replay/replay.test.ts': "a show's stored events read back for watching again",

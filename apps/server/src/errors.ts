@@ -1,4 +1,10 @@
 import { ClaimErrorCode, ErrorCode, HostErrorCode } from '@ruthless/protocol';
+import {
+  ClientClosedError,
+  ClientOfflineError,
+  DisconnectsClientError,
+  SocketClosedUnexpectedlyError,
+} from 'redis';
 import { isDatabaseUnavailable, isPoolExhausted, postgresError } from './db/postgres-errors';
 
 /**
@@ -65,6 +71,17 @@ export class BusyError extends DomainError {
   }
 }
 
+/**
+ * Redis's client refusing a command because its connection is closed or down: a process shutting
+ * down in a rolling restart (a request already in flight when the client closed), or Redis
+ * restarting. The phone tries again, on the other process.
+ */
+const isRedisUnavailable = (error: unknown) =>
+  error instanceof ClientClosedError ||
+  error instanceof ClientOfflineError ||
+  error instanceof DisconnectsClientError ||
+  error instanceof SocketClosedUnexpectedlyError;
+
 /** What a unique constraint means to the player, by its name. */
 const CONFLICTS: Record<string, [code: string, message: string, field?: string]> = {
   rooms_operator_name_key: [HostErrorCode.roomNameTaken, 'A room with this name already exists.', 'name'],
@@ -93,7 +110,7 @@ export function refusalFrom(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
   // Seen when a process takes a rush alone (its peer died mid-claims: docs/cluster.md).
   if (isPoolExhausted(error)) return new BusyError();
-  if (isDatabaseUnavailable(error)) return new UnavailableError();
+  if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) return new UnavailableError();
   const pg = postgresError(error);
   if (pg?.code === '23505') {
     const [code, message, field] = (pg.constraint && CONFLICTS[pg.constraint]) || [
