@@ -36,6 +36,22 @@ function renderLive() {
   return renderWithApp(<LiveScreen />, { path: `/host/games/${GAME}`, route: '/host/games/:gameUuid' });
 }
 
+/** The host API's end of the show: the game ends, as the server folds it. */
+const endRoute: Record<string, ApiHandler> = {
+  'POST /api/host/games/:gameUuid/end': () => {
+    show.apply({ type: 'game-ended' });
+    return { body: { ok: true } };
+  },
+};
+
+/** The live screen of a show in its draw; the stage's figure, to follow it on. */
+async function renderAtTheDraw() {
+  renderLive();
+  const stage = await screen.findByTestId('host-stage');
+  await waitFor(() => expect(stage).toHaveTextContent('Draw'));
+  return stage;
+}
+
 /** A strip figure: its label (the element before the value) and its value. */
 function tile(testId: string) {
   const value = screen.getByTestId(testId);
@@ -218,15 +234,8 @@ describe('LiveScreen', { timeout: 30_000 }, () => {
 
   it('after the full house lists the winners, and ends the show only once confirmed: every control off', async () => {
     show.before(show.claim('player-amy', 'AmyFan'), ...show.toTheDraw());
-    const api = serveLive({
-      'POST /api/host/games/:gameUuid/end': () => {
-        show.apply({ type: 'game-ended' });
-        return { body: { ok: true } };
-      },
-    });
-    renderLive();
-    const stage = await screen.findByTestId('host-stage');
-    await waitFor(() => expect(stage).toHaveTextContent('Draw'));
+    const api = serveLive(endRoute);
+    const stage = await renderAtTheDraw();
 
     // The draw to the full house: the automatic host opens the reveal (one player, no final).
     show.toTheReveal();
@@ -254,15 +263,8 @@ describe('LiveScreen', { timeout: 30_000 }, () => {
     // Claimed one after the other: a claim takes the next ticket of the show as it stands.
     show.before(show.claim('player-amy', 'AmyFan'));
     show.before(show.claim('player-ben', 'BenBig'), ...show.toTheDraw());
-    serveLive({
-      'POST /api/host/games/:gameUuid/end': () => {
-        show.apply({ type: 'game-ended' });
-        return { body: { ok: true } };
-      },
-    });
-    renderLive();
-    const stage = await screen.findByTestId('host-stage');
-    await waitFor(() => expect(stage).toHaveTextContent('Draw'));
+    serveLive(endRoute);
+    const stage = await renderAtTheDraw();
 
     // Two players: the full house's winner and the runner-up meet in the final.
     show.toTheFinal();
