@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameSocket } from '../support/live';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { Browser, decodeJwt, identityToken, registeredPlayer, signUp } from '../support/http';
+import { MANY_SIGN_UPS } from '../support/show';
 
 let server: TestApp;
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
       reachablePublicUrl: true,
       // Many sign-ups from one address; the limits have their own test file.
       accounts: {
-        limits: { signUpPerIp: { window: 60, max: 1000 }, signInPerIp: { window: 60, max: 1000 } },
+        limits: MANY_SIGN_UPS,
         rateLimitPrefix: `test:${process.pid}:${Date.now()}:`,
       },
     },

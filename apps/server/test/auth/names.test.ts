@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerProfiles, users } from '../../src/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { Browser, decodeJwt, identityToken, signUp } from '../support/http';
+import { MANY_SIGN_UPS } from '../support/show';
 
 // First, last and whole names follow the chat name's character rules wherever they enter
 // (issue 40, docs/player-app.md: Validation): a 400 in the rule's words, and nothing stored.
@@ -15,7 +16,7 @@ beforeAll(async () => {
     {
       reachablePublicUrl: true,
       accounts: {
-        limits: { signUpPerIp: { window: 60, max: 1000 }, signInPerIp: { window: 60, max: 1000 } },
+        limits: MANY_SIGN_UPS,
         rateLimitPrefix: `test:${process.pid}:${Date.now()}:`,
       },
     },

@@ -7,6 +7,7 @@ import { gameEvents, games } from '../../src/db/schema';
 import { registeredPlayer } from '../support/http';
 import { api, provenHost, Viewer, withDetails } from '../support/live';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { MANY_SIGN_UPS } from '../support/show';
 
 // Issue 9: the green room takes claims and does not count as started; an ended game publishes
 // its stored event log; an all-steal pot rolls into the next game whose reels have not begun
@@ -22,7 +23,7 @@ beforeAll(async () => {
     {
       reachablePublicUrl: true,
       accounts: {
-        limits: { signUpPerIp: { window: 60, max: 1000 }, signInPerIp: { window: 60, max: 1000 } },
+        limits: MANY_SIGN_UPS,
       },
     },
   );

@@ -4,6 +4,7 @@ import { users } from '../../src/db/schema';
 import type { Browser } from '../support/http';
 import { rawRequest, signUp } from '../support/http';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { MANY_SIGN_UPS } from '../support/show';
 
 let server: TestApp;
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
     {
       reachablePublicUrl: true,
       accounts: {
-        limits: { signUpPerIp: { window: 60, max: 1000 }, signInPerIp: { window: 60, max: 1000 } },
+        limits: MANY_SIGN_UPS,
       },
     },
   );

@@ -13,7 +13,10 @@ export interface Show {
 }
 
 /** Players sign up by the dozen in these files: per-address limits that never stop them. */
-const MANY_SIGN_UPS = { signUpPerIp: { window: 60, max: 1000 }, signInPerIp: { window: 60, max: 1000 } };
+export const MANY_SIGN_UPS = {
+  signUpPerIp: { window: 60, max: 1000 },
+  signInPerIp: { window: 60, max: 1000 },
+};
 
 /** What a game gets unless the test says otherwise. */
 const GAME_DEFAULTS = {

@@ -16,6 +16,7 @@ import { gameEvents, games, users } from '../../../src/db/schema';
 import { identityToken, registeredPlayer } from '../../support/http';
 import { api, withDetails } from '../../support/live';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { MANY_SIGN_UPS } from '../../support/show';
 
 const HOST_EMAIL = 'host@ruthless.test';
 let server: TestApp;
@@ -49,7 +50,7 @@ beforeAll(async () => {
     {
       reachablePublicUrl: true,
       accounts: {
-        limits: { signUpPerIp: { window: 60, max: 1000 }, signInPerIp: { window: 60, max: 1000 } },
+        limits: MANY_SIGN_UPS,
       },
     },
   );
