@@ -44,6 +44,10 @@ const send = (token: string | null, body: unknown, base = server.url) =>
 const say = (token: string, chatContent: unknown, playerName: unknown = 'Someone') =>
   send(token, { gameUuid: live.gameUuid, roomUuid, playerName, chatContent });
 
+/** The host deletes a message of this file's live game: the answer's status. */
+const deleteMessage = async (messageUuid: string) =>
+  (await api(server.url, 'DELETE', `/api/host/games/${live.gameUuid}/chat/${messageUuid}`, hostToken)).status;
+
 /** A viewer that keeps every chat message and deletion it is sent. */
 async function chatViewer(token: string | null, gameUuid = live.gameUuid) {
   const viewer = await Viewer.join(server.url, token, gameUuid);
@@ -299,13 +303,7 @@ describe('moderation by hosts', () => {
     const sent = await say(gina.token, 'something rude');
     const { messageUuid } = (sent.body as { message: ChatMessage }).message;
     await screen.until(() => screen.messages.some((m) => m.messageUuid === messageUuid));
-    const removed = await api(
-      server.url,
-      'DELETE',
-      `/api/host/games/${live.gameUuid}/chat/${messageUuid}`,
-      hostToken,
-    );
-    expect(removed.status).toBe(204);
+    expect(await deleteMessage(messageUuid)).toBe(204);
     await screen.until(() => screen.deleted.includes(messageUuid));
     const later = await Viewer.join(server.url, null, live.gameUuid);
     expect(later.snapshot!.chat.some((m) => m.messageUuid === messageUuid)).toBe(false);
@@ -326,13 +324,7 @@ describe('moderation by hosts', () => {
       const text = `gone at once ${attempt}`;
       const sent = await say(gwen.token, text);
       const { messageUuid } = (sent.body as { message: ChatMessage }).message;
-      const removed = await api(
-        server.url,
-        'DELETE',
-        `/api/host/games/${live.gameUuid}/chat/${messageUuid}`,
-        hostToken,
-      );
-      expect(removed.status).toBe(204);
+      expect(await deleteMessage(messageUuid)).toBe(204);
       // A later message arrives only after every batch before it went out.
       const after = (await say(gwen.token, `still here ${attempt}`)).body as { message: ChatMessage };
       await screen.until(() => screen.messages.some((m) => m.messageUuid === after.message.messageUuid));
@@ -354,7 +346,7 @@ describe('moderation by hosts', () => {
     });
     // His only message deleted: the host still finds him among the muted, by name, to unmute.
     const chat = `/api/host/games/${live.gameUuid}/chat`;
-    expect((await api(server.url, 'DELETE', `${chat}/${rude.messageUuid}`, hostToken)).status).toBe(204);
+    expect(await deleteMessage(rude.messageUuid)).toBe(204);
     const history = await api(server.url, 'GET', chat, hostToken);
     expect((history.body.messages as ChatMessage[]).some((m) => m.playerUuid === hank.userId)).toBe(false);
     expect(history.body.mutedPlayers).toContainEqual({
