@@ -5,6 +5,8 @@ import {
   hasControlCharacters,
   hasVisibleLetterOrDigit,
   longestMarkRun,
+  withMarksCapped,
+  withoutControlCharacters,
 } from './text-rules';
 
 /**
@@ -32,9 +34,6 @@ export function personName(label: string, maxLength = NAME_MAX_LENGTH) {
     .refine((value) => longestMarkRun(value) <= MAX_COMBINING_MARKS, { error: nameMarksMessage(label) });
 }
 
-const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
-const MARK_RUN = /\p{M}+/gu;
-
 /** Cuts a word to at most `maxLength` UTF-16 units without splitting a code point. */
 function cut(word: string, maxLength: number): string {
   let kept = '';
@@ -57,16 +56,7 @@ function cut(word: string, maxLength: number): string {
  */
 export function cleanPersonName(name: unknown, maxLength = 2 * NAME_MAX_LENGTH + 1): string {
   if (typeof name !== 'string') return '';
-  const words = name
-    .replace(CONTROL_OR_FORMAT, (character, offset: number, text: string) => {
-      if (/\s/u.test(character)) return ' ';
-      const joinsPictographs =
-        character === '\u200d' &&
-        /\p{Extended_Pictographic}\p{M}*$/u.test(text.slice(0, offset)) &&
-        /^\p{Extended_Pictographic}/u.test(text.slice(offset + 1));
-      return joinsPictographs ? character : '';
-    })
-    .replace(MARK_RUN, (run) => [...run].slice(0, MAX_COMBINING_MARKS).join(''))
+  const words = withMarksCapped(withoutControlCharacters(name))
     .split(/\s+/)
     .map((word) => cut(word, NAME_MAX_LENGTH))
     .filter(hasVisibleLetterOrDigit);

@@ -7,6 +7,7 @@
 
 // Control, format and line/paragraph separators: U+202E, U+200B, BEL, ESC, a soft hyphen ...
 const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const EVERY_CONTROL = new RegExp(CONTROL.source, 'gu');
 // A zero-width joiner between two pictographs builds one emoji (a family, a rainbow flag).
 const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}\p{M}*)\u200d(?=\p{Extended_Pictographic})/gu;
 // Shows nothing: spaces, default-ignorable code points (U+3164, U+FFA0, variation selectors),
@@ -27,6 +28,23 @@ export function hasControlCharacters(text: string): boolean {
 export function hasVisibleCharacter(text: string): boolean {
   for (const character of text) if (!BLANK.test(character)) return true;
   return false;
+}
+
+/**
+ * The text without its control and invisible formatting characters, for text someone else gave
+ * us, cleaned rather than refused: line breaks and tabs become spaces, and a joiner between two
+ * pictographs (one emoji) stays.
+ */
+export function withoutControlCharacters(text: string): string {
+  const joiners = new Set([...text.matchAll(EMOJI_JOINER)].map((match) => match.index));
+  return text.replace(EVERY_CONTROL, (character, offset: number) =>
+    /\s/u.test(character) ? ' ' : joiners.has(offset) ? character : '',
+  );
+}
+
+/** The text with each character's combining marks cut to MAX_COMBINING_MARKS. */
+export function withMarksCapped(text: string): string {
+  return text.replace(MARK_RUN, (run) => [...run].slice(0, MAX_COMBINING_MARKS).join(''));
 }
 
 /** True when a visible letter or digit is among the characters (U+3164 is a letter that shows nothing). */
