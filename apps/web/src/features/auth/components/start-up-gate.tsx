@@ -22,14 +22,14 @@ const ChatNameResetModal = lazy(async () => ({
 }));
 
 /**
- * The start-up gate of docs/player-app.md (Start-up gate), around the signed-in routes: waits for the auth state
- * (signed out: /login), gets and keeps refreshing the identity token, waits for the game sounds
- * (a few seconds at most), checks the default user
- * settings (failure: signed out) and shows the mandatory details form while alias, default
- * choice or phone number is missing (a chat name the host reset is asked for in a dialog over
- * the screen instead). The host console asks a host for none of a player's details: a new host
- * proves the mailbox there first (docs/host-console.md). Preview mode (`/game/{id}?preview=1`) needs no sign-in, nor does watching
- * a show again (`/game/{id}/replay`): a visitor watches it signed out.
+ * The start-up gate of docs/player-app.md (Start-up gate), around the signed-in routes: waits for
+ * the auth state (signed out: /login), gets and keeps refreshing the identity token, waits for the
+ * game sounds (a few seconds at most), checks the default user settings (failure: signed out) and
+ * shows the mandatory details form while alias, default choice or phone number is missing (a chat
+ * name the host reset is asked for in a dialog over the screen instead). The host console asks a
+ * host for none of a player's details: a new host proves the mailbox there first
+ * (docs/host-console.md). Preview mode (`/game/{id}?preview=1`) needs no sign-in, nor does
+ * watching a show again (`/game/{id}/replay`): a visitor watches it signed out.
  */
 export function StartUpGate() {
   const [searchParams] = useSearchParams();
