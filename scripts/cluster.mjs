@@ -275,6 +275,7 @@ async function roll() {
     await buildServer();
     for (let i = 0; i < count && !stopping; i++) {
       const old = processes[i];
+      const toldToStop = Date.now();
       if (old && old.exitCode === null && old.signalCode === null) {
         const exited = new Promise((resolve) => old.once('exit', resolve));
         retired.add(old);
@@ -282,11 +283,19 @@ async function roll() {
         old.kill('SIGTERM');
         await exited;
       }
+      const stopped = Date.now();
       clearTimeout(restarts.get(i));
       restarts.delete(i);
       const child = startServer(i);
-      if (!(await waitForHealth(`http://127.0.0.1:${ports[i]}`, child)))
-        console.error(`cluster: server ${i + 1} did not answer after the restart`);
+      if (await waitForHealth(`http://127.0.0.1:${ports[i]}`, child)) {
+        // What an operator watches in a deploy: how long this port served no one (nginx sent
+        // its clients to the others meanwhile).
+        const seconds = (ms) => (ms / 1000).toFixed(1);
+        console.log(
+          `cluster: server ${i + 1} back in service ${seconds(Date.now() - toldToStop)} s after it was told to stop ` +
+            `(${seconds(stopped - toldToStop)} s to stop, ${seconds(Date.now() - stopped)} s to start)`,
+        );
+      } else console.error(`cluster: server ${i + 1} did not answer after the restart`);
     }
     console.log(`cluster: rolled ${count} processes`);
   } finally {

@@ -58,6 +58,12 @@ export class FakeSocket {
   readonly emitted: [string, unknown][] = [];
   private listeners = new Map<string, Set<Listener>>();
   private handlers = new Map<string, ServerHandler>();
+  /** The connection's manager: these tests never lose the connection, so its settings go unused. */
+  readonly io = {
+    on: () => this.io,
+    reconnectionDelay: () => this.io,
+    randomizationFactor: () => this.io,
+  };
 
   on(event: string, listener: Listener) {
     if (!this.listeners.has(event)) this.listeners.set(event, new Set());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChatDeletedPayload, ChatMessagesPayload } from './chat';
 import type { ActResult, JoinGameRequest, JoinGameResult, LiveGameMessage } from './live';
+import type { ServerMovingHint } from './reconnection';
 
 /**
  * The typed map of every realtime (Socket.IO) event. Server and app import these so an
@@ -46,6 +47,8 @@ export interface ServerToClientEvents {
   /** Chat messages a host deleted. */
   'chat:deleted': (payload: ChatDeletedPayload) => void;
   'player:renamed': (payload: PlayerRenamedPayload) => void;
+  /** This process is about to stop: reconnect within the window (reconnection.ts). */
+  'server:moving': (hint: ServerMovingHint) => void;
 }
 
 /** `auth:refresh`: a fresh identity token of the same player for an open socket. */

@@ -11,3 +11,37 @@ export const SOCKET_RECONNECTION = {
   reconnectionDelayMax: 5000,
   randomizationFactor: 0.5,
 } as const;
+
+/**
+ * `server:moving`: a process about to stop (a rolling restart) tells its phones, then closes
+ * their connections. Each phone reconnects at a random moment within `withinMs` (to another
+ * process, which recovers what it missed) rather than after the 250-750 ms of a lost connection:
+ * the process sizes the window to how many phones it holds, so the others take them at a rate
+ * they can serve.
+ */
+export interface ServerMovingHint {
+  withinMs: number;
+}
+
+/** The socket.io-client calls the hint needs (a structural type: this module imports no client). */
+interface MovableSocket {
+  on(event: 'server:moving', listener: (hint: ServerMovingHint) => void): unknown;
+  io: {
+    on(event: 'reconnect', listener: () => void): unknown;
+    reconnectionDelay(ms: number): unknown;
+    randomizationFactor(factor: number): unknown;
+  };
+}
+
+/** Follows a stopping process's hint; the next reconnection is back to the usual settings. */
+export function reconnectPromptlyWhenServerMoves(socket: MovableSocket): void {
+  socket.on('server:moving', ({ withinMs }) => {
+    const window = Number.isFinite(withinMs) ? Math.min(Math.max(withinMs, 0), 10_000) : 0;
+    socket.io.reconnectionDelay(Math.random() * window);
+    socket.io.randomizationFactor(0);
+  });
+  socket.io.on('reconnect', () => {
+    socket.io.reconnectionDelay(SOCKET_RECONNECTION.reconnectionDelay);
+    socket.io.randomizationFactor(SOCKET_RECONNECTION.randomizationFactor);
+  });
+}

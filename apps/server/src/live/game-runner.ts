@@ -38,7 +38,12 @@ export class GameRunner {
   readonly runnerId = `${hostname()}:${process.pid}:${randomUUID()}`;
   private readonly driving = new Map<string, NodeJS.Timeout | null>();
   private scanTimer: NodeJS.Timeout | undefined;
+  private started = false;
   private stopped = false;
+  private scanning = false;
+  /** Asked for while a scan was under way, which may have read the leases before they were let go. */
+  private scanAgain = false;
+  private scanFailures = 0;
   /** The scan and the ticks under way: stop() waits for them before the database closes. */
   private readonly underWay = new Set<Promise<unknown>>();
 
@@ -50,26 +55,44 @@ export class GameRunner {
   ) {}
 
   start(): void {
-    let failures = 0;
-    const scan = () => {
-      this.track(this.scan())
-        .then(() => (failures = 0))
-        .catch((error: unknown) => {
-          // One log line per outage, not one a second.
-          if (failures++ === 0) this.onError(error);
-        })
-        .finally(() => {
-          if (!this.stopped) this.scanTimer = setTimeout(scan, SCAN_MS);
-        });
-    };
-    scan();
+    this.started = true;
+    this.scan();
   }
 
   /**
-   * Stops driving and hands the leases back, so another process can take over at once. A step
-   * under way finishes first: the app closes the database right after this.
+   * Scans now rather than at the next turn (or again right after the one under way): another
+   * process has just let go of its games (a rolling restart), and their next ball is due sooner
+   * than the scan's interval.
    */
-  async stop(): Promise<void> {
+  scanNow(): void {
+    if (!this.started || this.stopped) return;
+    if (this.scanning) this.scanAgain = true;
+    else this.scan();
+  }
+
+  private scan(): void {
+    clearTimeout(this.scanTimer);
+    this.scanning = true;
+    this.track(this.scanOnce())
+      .then(() => (this.scanFailures = 0))
+      .catch((error: unknown) => {
+        // One log line per outage, not one a second.
+        if (this.scanFailures++ === 0) this.onError(error);
+      })
+      .finally(() => {
+        this.scanning = false;
+        if (!this.stopped) this.scanTimer = setTimeout(() => this.scan(), this.scanAgain ? 0 : SCAN_MS);
+        this.scanAgain = false;
+      });
+  }
+
+  /**
+   * Stops driving and hands the leases back, so another process can take over at once; resolves
+   * with the games let go of (the app tells the other processes, which take them without waiting
+   * for their next scan). A step under way finishes first: the app closes the database right
+   * after this.
+   */
+  async stop(): Promise<string[]> {
     this.stopped = true;
     clearTimeout(this.scanTimer);
     const gameIds = [...this.driving.keys()];
@@ -79,6 +102,7 @@ export class GameRunner {
     await Promise.all(
       gameIds.map((gameId) => this.repository.dropLease(gameId, this.runnerId).catch(() => {})),
     );
+    return gameIds;
   }
 
   /** Runs the next step of a game now if it is due (tests and the host's controls use the same path). */
@@ -115,7 +139,7 @@ export class GameRunner {
     return Math.max(0, Math.min(step.at - this.clock(), 1000));
   }
 
-  private async scan(): Promise<void> {
+  private async scanOnce(): Promise<void> {
     const due = await this.repository.gamesToRun(this.runnerId, new Date(this.clock() + HORIZON_MS));
     for (const gameId of due) if (!this.driving.has(gameId)) this.drive(gameId);
   }

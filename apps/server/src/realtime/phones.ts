@@ -14,6 +14,8 @@ type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEv
 export interface ServerSideEvents {
   /** Chat messages deleted while they may wait in a process's batch. */
   'chat:drop': (gameId: string, messageUuids: string[]) => void;
+  /** A stopping process let go of its games: take them now rather than at the next scan. */
+  'runner:released': (gameIds: string[]) => void;
 }
 
 /**
@@ -147,5 +149,15 @@ export class Phones {
   /** What another process tells of chat messages deleted. */
   onPeersChatDropped(listener: (gameId: string, messageUuids: string[]) => void): void {
     this.io.on('chat:drop', listener);
+  }
+
+  /** Tells the other processes (none without Redis) that this one let go of its games. */
+  tellPeersGamesReleased(gameIds: string[]): void {
+    if (this.clustered && gameIds.length > 0) this.io.serverSideEmit('runner:released', gameIds);
+  }
+
+  /** What a stopping process tells of the games it let go of. */
+  onPeersGamesReleased(listener: (gameIds: string[]) => void): void {
+    this.io.on('runner:released', listener);
   }
 }

@@ -18,6 +18,12 @@ export interface Realtime {
   phones: Phones;
   /** Present when REDIS_URL is set: Socket.IO fans out through Redis streams. */
   redis: RedisClient | undefined;
+  /**
+   * A stopping process's first step in a cluster: its phones are told to reconnect promptly, and
+   * their connections closed, so they move to the other processes while this one hands its games
+   * over. Without Redis there is no other process: they stay until close().
+   */
+  movePhones(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +33,15 @@ export interface SocketEventLimits {
   /** Every event of every connection from one client address. */
   perAddress: EventLimit;
 }
+
+/**
+ * How fast a stopping process sends its phones to the others: each reconnects at a random moment
+ * of a window that grows with their number (at least 100 ms, at most 3 s), a pace each process
+ * answers easily (docs/cluster.md).
+ */
+const MOVES_PER_SECOND = 5000;
+export const moveWindowMs = (phones: number) =>
+  Math.min(3000, Math.max(100, (phones / MOVES_PER_SECOND) * 1000));
 
 /** The largest frame a client may send, as the HTTP API's body limit. */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -154,6 +169,13 @@ export async function startRealtime(options: {
     io,
     phones,
     redis,
+    async movePhones() {
+      if (!redis) return;
+      io.local.emit('server:moving', { withinMs: moveWindowMs(io.engine.clientsCount) });
+      // The hint leaves before the connections close (closing discards what is still queued).
+      await new Promise((resolve) => setImmediate(resolve));
+      io.engine.close();
+    },
     async close() {
       // Closes the engine's transports without closing the HTTP server, which Fastify owns. No
       // disconnect packet: the clients take it for a lost connection and reconnect at once, to

@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameMetadata } from '@ruthless/protocol';
+import {
+  reconnectPromptlyWhenServerMoves,
+  SOCKET_RECONNECTION,
+  type ServerMovingHint,
+} from '@ruthless/protocol/reconnection';
 import { forgetRedisKeys } from '../support/cluster';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -81,6 +86,41 @@ describe.skipIf(unavailable)(
       await reconnected;
       expect(socket.recovered).toBe(true);
       await expect.poll(() => received).toEqual([3, 2]);
+    });
+
+    it('moves the phones of a stopping process to the other promptly, with what they missed', async () => {
+      // A third process, to be stopped as a rolling restart stops one.
+      const stopping = await startTestApp({ REDIS_PREFIX: prefix });
+      const socket = await connect(stopping.url, { ...SOCKET_RECONNECTION });
+      reconnectPromptlyWhenServerMoves(socket);
+      const hints: ServerMovingHint[] = [];
+      socket.on('server:moving', (hint) => hints.push(hint));
+      const gameUuid = randomUUID();
+      const received: number[] = [];
+      socket.on('metadata', (metadata: GameMetadata) => {
+        if (metadata.gameUuid === gameUuid) received.push(metadata.ticketsAvailable);
+      });
+      const broadcast = (ticketsAvailable: number) =>
+        apps[0]!.app.realtime.io.emit('metadata', { gameUuid, ticketsAvailable } as unknown as GameMetadata);
+      // A connection is recovered from the last broadcast it got.
+      broadcast(8);
+      await expect.poll(() => received).toEqual([8]);
+      let delayOfTheMove: number | undefined;
+      socket.on('disconnect', () => (delayOfTheMove = socket.io.reconnectionDelay()));
+
+      (socket.io as unknown as { uri: string }).uri = apps[1]!.url;
+      const reconnected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      await stopping.close();
+      broadcast(7);
+      await reconnected;
+
+      // One phone: a window of 100 ms, where a lost connection waits 250-750 ms.
+      expect(hints).toEqual([{ withinMs: 100 }]);
+      expect(delayOfTheMove).toBeLessThanOrEqual(100);
+      expect(socket.recovered).toBe(true);
+      await expect.poll(() => received).toEqual([8, 7]);
+      // The next lost connection waits as usual.
+      expect(socket.io.reconnectionDelay()).toBe(SOCKET_RECONNECTION.reconnectionDelay);
     });
   },
 );

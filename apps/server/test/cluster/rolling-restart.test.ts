@@ -106,7 +106,7 @@ describe.skipIf(unavailable)(
         await new Promise((resolve) => setTimeout(resolve, 60));
       }
       const sent = await Promise.all(during);
-      await rolled;
+      const rolledProcesses = await rolled;
       for (const phone of phones)
         await phone.waitFor((message: LiveGameMessage) => message.event.type === 'game-ended', 90_000);
       clearInterval(sampler);
@@ -151,8 +151,9 @@ describe.skipIf(unavailable)(
       for (const { i } of acknowledgedChats)
         expect(stored, `phone ${i}'s message`).toContain(`hello from phone ${i}`);
 
-      // The draw itself (the server's times of its balls) and what a phone saw (its reconnection,
-      // 250-750 ms, and the catch-up come on top, on a machine running the whole suite).
+      // The draw itself (the server's times of its balls) and what a phone saw (its move to the
+      // other process, within 100 ms for 50 phones, and the catch-up come on top, on a machine
+      // running the whole suite).
       const drawTimes = first.messages
         .filter((message) => message.event.type === 'ball-called')
         .map((message) => message.at);
@@ -161,11 +162,15 @@ describe.skipIf(unavailable)(
         `rolling restart: ${drawn.length} balls, longest gap between two balls drawn ${longestDrawGapMs} ms, ` +
           `on a phone ${longestGapMs} ms ` +
           `(interval ${BALL_INTERVAL_MS} ms); the draw moved ${handoverMs} ms after its process was told to stop; ` +
-          `claims ${acknowledgedClaims.length}/${PHONES} acknowledged, chat ${acknowledgedChats.length}/${PHONES}`,
+          `claims ${acknowledgedClaims.length}/${PHONES} acknowledged, chat ${acknowledgedChats.length}/${PHONES}; ` +
+          `out of service ${rolledProcesses.map((rolled) => `${rolled.outOfServiceMs} ms (${rolled.stopMs} ms to stop)`).join(', ')}`,
       );
+      expect(rolledProcesses).toHaveLength(2);
       expect(handoverMs).toBeDefined();
       expect(handoverMs!).toBeLessThan(1000);
       expect(longestDrawGapMs).toBeLessThan(2000);
+      // The goal is 2 s (docs/cluster.md gives the figures, quiet and at load); CI runs this beside
+      // the browser tests on two cores, where the draw itself can stall for a second.
       expect(longestGapMs).toBeLessThan(3000);
       // A request is either acknowledged (and then stored, above) or not taken, and the app may
       // send it again: cut off with its process (502: nginx never resends a POST), or refused

@@ -55,3 +55,51 @@ describe('GameRunner.stop', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('GameRunner.scanNow', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('scans at once when another process lets go of its games, and again after a scan under way', async () => {
+    let scans = 0;
+    let answerScan!: (gameIds: string[]) => void;
+    const repository = {
+      gamesToRun: () => {
+        scans += 1;
+        return new Promise<string[]>((resolve) => (answerScan = resolve));
+      },
+    } as unknown as LiveRepository;
+    const runner = new GameRunner(repository, {} as LiveGames, () => {});
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+    runner.scanNow();
+    expect(scans).toBe(0); // not started: a test app that runs no games stays idle
+
+    runner.start();
+    expect(scans).toBe(1);
+    // Told during the scan: it may have read the leases before they were let go, so one more
+    // follows at once, not after the usual half second.
+    runner.scanNow();
+    answerScan([]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scans).toBe(2);
+    answerScan([]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(scans).toBe(2);
+    // Told between two scans: the next one starts now.
+    runner.scanNow();
+    expect(scans).toBe(3);
+    answerScan([]);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(scans).toBe(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(scans).toBe(4);
+
+    answerScan([]);
+    await runner.stop();
+    runner.scanNow();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(scans).toBe(4);
+  });
+});

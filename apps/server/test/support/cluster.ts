@@ -26,6 +26,14 @@ export function clusterUnavailable(): string | undefined {
   return undefined;
 }
 
+/** One process of a rolling restart, as the cluster script reports it. */
+export interface RolledProcess {
+  /** From SIGTERM to answering /health again. */
+  outOfServiceMs: number;
+  /** From SIGTERM to its exit. */
+  stopMs: number;
+}
+
 export interface ServerProcess {
   pid: number;
   /** Its own port, behind nginx. */
@@ -46,6 +54,8 @@ export class TestCluster {
     private readonly cleanup: () => Promise<void>,
     /** Resolves once the script's output so far matches (the processes' lines included). */
     readonly printed: (pattern: RegExp) => Promise<void>,
+    /** The script's output so far. */
+    private readonly output: () => string,
   ) {}
 
   /** `processEnv`: more settings for the processes (the script keeps its own TRUST_PROXY). */
@@ -118,18 +128,27 @@ export class TestCluster {
       await cleanup();
       throw error;
     }
-    return new TestCluster(url, servers, app, script, cleanup, printed);
+    return new TestCluster(url, servers, app, script, cleanup, printed, () => output);
   }
 
   /**
    * A rolling restart, as an operator asks for one (SIGHUP to the script): each process in turn
    * stops on SIGTERM and starts again. Resolves once the last one answers.
    */
-  async roll(): Promise<void> {
+  async roll(): Promise<RolledProcess[]> {
     const rolls = (this.rolls += 1);
     const done = this.printed(new RegExp(`(cluster: rolled \\d+ processes[^]*){${rolls}}`));
+    const from = this.output().length;
     this.script.kill('SIGHUP');
     await done;
+    return [
+      ...this.output()
+        .slice(from)
+        .matchAll(/back in service ([\d.]+) s after it was told to stop \(([\d.]+) s to stop/g),
+    ].map(([, outOfService, stop]) => ({
+      outOfServiceMs: Number(outOfService) * 1000,
+      stopMs: Number(stop) * 1000,
+    }));
   }
   private rolls = 0;
 

@@ -6,6 +6,7 @@ import type {
   LiveGameMessage,
   ServerToClientEvents,
 } from '@ruthless/protocol';
+import { reconnectPromptlyWhenServerMoves } from '@ruthless/protocol/reconnection';
 import { Browser, identityToken, registeredPlayer } from './http';
 
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -33,6 +34,8 @@ export class Viewer {
       ...options,
     });
     const viewer = new Viewer(socket);
+    // As the app does (lib/socket.ts).
+    reconnectPromptlyWhenServerMoves(socket);
     socket.on('game:event', (message) => (viewer.held ? viewer.held.push(message) : viewer.receive(message)));
     // After a lost connection (or a server restart) the app rejoins from the last seq it showed.
     socket.io.on('reconnect', () => {

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@ruthless/protocol';
-import { SOCKET_RECONNECTION } from '@ruthless/protocol/reconnection';
+import { reconnectPromptlyWhenServerMoves, SOCKET_RECONNECTION } from '@ruthless/protocol/reconnection';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
 
@@ -36,6 +36,7 @@ function createSocket(): AppSocket {
       send(identity);
     },
   });
+  reconnectPromptlyWhenServerMoves(created);
   // The server lets a socket act for a player only while its token is valid: each refreshed
   // token goes to the open socket too (a connection opened without one ignores it).
   useSessionStore.subscribe((state, previous) => {

@@ -18,9 +18,11 @@ export default fp<AppPluginOptions>(
     // Once every route and socket handler is in place, just before the server listens (where
     // buildApp always started it); runGames: false leaves the games to the tests that drive them.
     if (options.runGames !== false) app.addHook('onReady', async () => runner.start());
+    // In a rolling restart the others take this process's games at once, not at their next scan.
+    app.realtime.phones.onPeersGamesReleased(() => runner.scanNow());
     app.addHook('preClose', async () => {
-      await runner.stop();
+      app.realtime.phones.tellPeersGamesReleased(await runner.stop());
     });
   },
-  { name: 'game-runner', dependencies: ['repositories', 'live'] },
+  { name: 'game-runner', dependencies: ['repositories', 'live', 'realtime'] },
 );

@@ -31,6 +31,9 @@ export default fp<AppPluginOptions>(
       onFlood: (address) => app.log.warn({ address }, 'socket closed: too many events'),
     });
     app.decorate('realtime', realtime);
+    // The first thing a stopping process does (this plugin's hook runs before the services'):
+    // its phones move to the other processes while it hands its games over (docs/cluster.md).
+    app.addHook('preClose', async () => realtime.movePhones());
   },
   { name: 'realtime', dependencies: ['config', 'metrics'] },
 );
