@@ -40,6 +40,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'db/stages-check.test.ts': "a migration's check constraint on a scratch database",
   'deploy/backup.test.ts': "pg_dump and pg_restore of a PostgreSQL (the recipe's backup)",
   'deploy/nginx-site.test.ts': "the recipe's nginx site before two production processes",
+  'deploy/runbook.test.ts': "docs/operations.md's commands, run on PostgreSQL and Redis as a deployment's",
   'live/green-room-rollover.test.ts': 'the all-steal rollover moved under a row lock',
   'live/live-restart.test.ts': 'a runner resumed from the stored events on a scratch database',
   'live/live-show.test.ts': "the runner's lease and events, broadcast through the adapter",
