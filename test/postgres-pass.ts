@@ -22,6 +22,7 @@
  */
 export const POSTGRES_PASS: Record<string, string> = {
   'app.test.ts': "/health reports the database's kind and Redis",
+  'push/push.test.ts': "the push repository's SQL: each push claimed once across racing processes",
   'production/production.test.ts': 'a production server on a scratch PostgreSQL database',
   'demo/demo.test.ts': 'the demo schedule written and read with SQL',
   'analytics/analytics.test.ts': "the analytics repository's aggregate SQL",

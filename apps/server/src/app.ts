@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyAutoload from '@fastify/autoload';
@@ -50,6 +51,8 @@ export interface AppOptions {
   chatLimit?: RateLimitRule;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The HTTPS agent pushes go through (tests trust their local push service's certificate). */
+  pushAgent?: HttpsAgent;
 }
 
 /** What every plugin under plugins/ is given: the configuration and buildApp's options. */

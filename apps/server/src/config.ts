@@ -96,6 +96,23 @@ const environmentSchema = z.object({
   BACKUP_TOKEN: z.string().optional(),
   // Bearer token of the streaming server's POST /api/streams/recordings; without it, no recordings.
   STREAM_HOOK_SECRET: z.string().optional(),
+  // Web Push's VAPID key pair (`npx web-push generate-vapid-keys`): required in production, where
+  // the browsers' subscriptions are bound to it; elsewhere generated into the database.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'expects the 65-byte public key in base64url' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'expects the 32-byte private key in base64url' })
+    .optional(),
+  // Who the push services may contact about our pushes: a mailto: or https: address.
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'expects a mailto: or https:// address' })
+    .optional(),
+  // Push services besides the browsers' own (tests run one locally): origins the server may send to.
+  PUSH_SERVICE_ORIGINS: originList.default([]),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'expects one of fatal, error, warn, info, debug, trace, silent',
@@ -152,6 +169,12 @@ export interface Config {
    * Recording for the replay); undefined: recordings are off and that route answers 404.
    */
   streamHookSecret: string | undefined;
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; undefined outside production when unset (generated). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who push services may contact (VAPID's `sub`): VAPID_SUBJECT, else a mailto: at PUBLIC_URL's host. */
+  vapidSubject: string;
+  /** Origins of push services the server sends to besides the browsers' (push/push-services.ts). */
+  pushServiceOrigins: string[];
 }
 
 /** 32 bytes of randomness: what `openssl rand -base64 32` (or `-hex 32`) prints. */
@@ -227,6 +250,10 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
   if (values.STREAM_HOOK_SECRET && !isStrongSecret(values.STREAM_HOOK_SECRET)) {
     problems.push(`STREAM_HOOK_SECRET expects ${SECRET_HINT}`);
   }
+  if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
+    const missing = values.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    problems.push(`${missing} expects a value when the other VAPID key is given`);
+  }
   if (values.NODE_ENV === 'production') problems.push(...productionProblems(values));
   if (problems.length > 0) throw invalid(problems);
   return {
@@ -265,6 +292,14 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     metricsToken: values.METRICS_TOKEN,
     backupToken: values.BACKUP_TOKEN,
     streamHookSecret: values.STREAM_HOOK_SECRET,
+    vapidKeys:
+      values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+        ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject:
+      values.VAPID_SUBJECT ??
+      `mailto:push@${new URL(values.PUBLIC_URL ?? 'http://localhost').hostname.replace(/^localhost$/, 'ruthless.localhost')}`,
+    pushServiceOrigins: values.PUSH_SERVICE_ORIGINS,
   };
 }
 
@@ -285,6 +320,11 @@ function productionProblems(values: z.infer<typeof environmentSchema>): string[]
   }
   if (!values.SMTP_URL) {
     problems.push('SMTP_URL is required in production: password reset mails need a mail server');
+  }
+  if (!values.VAPID_PUBLIC_KEY || !values.VAPID_PRIVATE_KEY) {
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production: `npx web-push generate-vapid-keys` makes a pair',
+    );
   }
   if (values.DEMO) problems.push('DEMO must be off in production: it fills the database with demo rooms');
   if (values.DEV_MAILBOX) {

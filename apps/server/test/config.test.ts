@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isStrongSecret, loadConfig } from '../src/config';
+import { vapidKeyEnv } from './support/test-app';
 
 /** What `openssl rand -base64 32` prints. */
 const SECRET = 'q3Zt0cXo8m1rVb6yLk2sWd9uHf4nJe7aPg5iTx0Cw+M=';
@@ -12,6 +13,7 @@ const PRODUCTION = {
   AUTH_SECRET: SECRET,
   PUBLIC_URL: 'https://ruthless.example',
   SMTP_URL: 'smtp://mail.example:587',
+  ...vapidKeyEnv(),
 };
 
 describe('configuration', () => {
@@ -134,6 +136,7 @@ describe('configuration', () => {
           'AUTH_SECRET is required in production: at least 32 random bytes, such as the output of `openssl rand -base64 32`',
           'PUBLIC_URL is required in production: the https:// address players open',
           'SMTP_URL is required in production: password reset mails need a mail server',
+          'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production: `npx web-push generate-vapid-keys` makes a pair',
           'DEMO must be off in production: it fills the database with demo rooms',
           'DEV_MAILBOX must be off in production: it shows reset codes to whoever asks',
         ]
@@ -213,6 +216,7 @@ describe('configuration', () => {
       'Invalid configuration: AUTH_SECRET is required in production: at least 32 random bytes, such as the output of `openssl rand -base64 32`',
       'Invalid configuration: PUBLIC_URL expects an https:// address in production (got "http://ruthless.example")',
       'Invalid configuration: SMTP_URL is required in production: password reset mails need a mail server',
+      'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production: `npx web-push generate-vapid-keys` makes a pair',
     ]);
   });
 

@@ -20,4 +20,5 @@ export * from './text-rules';
 export * from './person-name';
 export * from './vitals';
 export * from './safety';
+export * from './push';
 export * from './analytics';

@@ -581,3 +581,44 @@ export const showReminders = pgTable(
     ),
   ],
 );
+
+/**
+ * A browser's Web Push subscription (push/push.service.ts): where to send (the push service's
+ * endpoint) and the keys to encrypt for. One per browser; a player may have several.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The browser's P-256 public key and auth secret, base64url (RFC 8291). */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The phone's IANA time zone, for quiet hours. */
+    timeZone: text('time_zone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('push_subscriptions_user_idx').on(table.userId)],
+);
+
+/** At most one notification per show per player: the one sent, and when. */
+export const pushSends = pgTable(
+  'push_sends',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** 'show-start' (a claimed show starts soon). */
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.gameId] }),
+    check('push_sends_kind_check', sql`${table.kind} in ('show-start')`),
+  ],
+);

@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Db } from '../../src/db/database';
-import { createScratchDatabase } from '../support/test-app';
+import { createScratchDatabase, vapidKeyEnv } from '../support/test-app';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../src/db/migrations');
 const journalFile = path.join(migrationsFolder, 'meta/_journal.json');
@@ -125,6 +125,7 @@ describe('npm run migrate', () => {
         AUTH_SECRET: randomBytes(32).toString('base64'),
         PUBLIC_URL: 'https://ruthless.example',
         SMTP_URL: 'smtp://127.0.0.1:9',
+        ...vapidKeyEnv(),
       };
       const inProduction = await runMigrate(production);
       expect(inProduction.code, inProduction.output).toBe(1);

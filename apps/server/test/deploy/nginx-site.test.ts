@@ -6,7 +6,7 @@ import { connect as tlsConnect, getCiphers } from 'node:tls';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetRedisKeys } from '../support/cluster';
-import { createScratchDatabase, freePort } from '../support/test-app';
+import { createScratchDatabase, freePort, vapidKeyEnv } from '../support/test-app';
 import {
   deployDir,
   findBinary,
@@ -99,6 +99,7 @@ describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
       REDIS_URL: process.env.REDIS_URL!,
       REDIS_PREFIX: prefix,
       SMTP_URL: 'smtp://127.0.0.1:9',
+      ...vapidKeyEnv(),
       DATA_DIR: path.join(dir, 'data'),
       LOG_LEVEL: 'warn',
     };

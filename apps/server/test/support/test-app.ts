@@ -1,3 +1,4 @@
+import webPush from 'web-push';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -157,6 +158,13 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     PUBLIC_URL: 'https://ruthless.test',
     // Never dialled: these apps send no mail.
     SMTP_URL: 'smtp://127.0.0.1:9',
+    ...vapidKeyEnv(),
     ...overrides,
   };
+}
+
+/** A fresh VAPID key pair, as `npx web-push generate-vapid-keys` makes one (production needs it). */
+export function vapidKeyEnv(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const { publicKey, privateKey } = webPush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey };
 }
