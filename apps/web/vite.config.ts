@@ -18,7 +18,7 @@ export default defineConfig(({ command }) => ({
       registerType: 'autoUpdate',
       // Registered by the app once its first screen has settled (src/lib/service-worker.ts).
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'offline.html', 'icons/apple-touch-icon-180.png'],
+      includeAssets: ['favicon.svg', 'offline.html', 'icons/apple-touch-icon-180.png', 'push-sw.js'],
       manifest: {
         id: '/',
         name: 'Ruthless',
@@ -55,6 +55,8 @@ export default defineConfig(({ command }) => ({
             options: { precacheFallback: { fallbackURL: '/offline.html' } },
           },
         ],
+        // Web Push's notifications and their taps (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

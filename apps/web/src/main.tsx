@@ -6,10 +6,10 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { AppRouter, navigateTo } from './app/router';
 import { whenSettled } from './app/when-settled';
 import { decodeLogo } from './components/ui/logo';
-import { registerServiceWorker } from './lib/service-worker';
+import { followNotificationTaps, registerServiceWorker } from './lib/service-worker';
 
 declare global {
   // zod's shared configuration (zod/v4/core), which it adopts when set before it loads.
@@ -38,3 +38,4 @@ void decodeLogo().then(() =>
 // start once it has settled. The vitals' observers are buffered, so nothing measured before is lost.
 whenSettled(() => void import('./lib/web-vitals').then((vitals) => vitals.reportWebVitals()));
 whenSettled(registerServiceWorker);
+followNotificationTaps(navigateTo);

@@ -42,7 +42,7 @@ export const pushSubscriptionBodySchema = z.strictObject({
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
-/** `DELETE /api/push/subscriptions`: this browser's subscription, ended. */
+/** `POST /api/push/unsubscribe`: this browser's subscription, ended. */
 export const pushUnsubscribeBodySchema = z.strictObject({
   endpoint: z.url({ error: 'endpoint must be a URL' }).max(2048, { error: 'endpoint is too long' }),
 });

@@ -160,7 +160,7 @@ describe.skipIf(pushServiceUnavailable)(
         expect((await subscribe(eve.token, browser)).status).toBe(204);
       expect(
         (
-          await api(base, 'DELETE', '/api/push/subscriptions', eve.token, {
+          await api(base, 'POST', '/api/push/unsubscribe', eve.token, {
             endpoint: ended.subscription.endpoint,
           })
         ).status,

@@ -9,6 +9,8 @@ import { activeTicketsQueryKey } from './get-active-tickets';
 import { roomsQueryKey } from './get-rooms';
 
 export const TICKET_BOUGHT_MESSAGE = "You've successfully bought the ticket!";
+/** The claim mutation's key: what follows a claim watches for it (the offer of notifications). */
+export const CLAIM_TICKET_MUTATION_KEY = ['claim-ticket'];
 
 /**
  * One claim, two endpoints: `POST /purchase` with the lucky-fate card picked before the game
@@ -29,6 +31,7 @@ export function claimTicket(body: ClaimTicketBody | PurchaseBody): Promise<Claim
 export function useClaimTicket() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
+    mutationKey: CLAIM_TICKET_MUTATION_KEY,
     mutationFn: claimTicket,
     onSuccess: async (_result, body) => {
       toast.success(TICKET_BOUGHT_MESSAGE);

@@ -129,6 +129,11 @@ export function createAppRouter() {
 
 const router = createAppRouter();
 
+/** Moves the app to `path` from outside any screen (a notification's tap). */
+export function navigateTo(path: string): void {
+  void router.navigate(path);
+}
+
 export function AppRouter() {
   return <RouterProvider router={router} />;
 }

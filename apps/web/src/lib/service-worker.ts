@@ -9,3 +9,17 @@ export function registerServiceWorker(): void {
   // without one, only not offline.
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
 }
+
+/**
+ * A tap on a notification while the app is open in a tab: the service worker brings the tab to
+ * the front and says where to go (public/push-sw.js); the app moves there without a reload.
+ */
+export function followNotificationTaps(navigate: (path: string) => void): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const message = event.data as { type?: unknown; path?: unknown } | null;
+    if (message?.type !== 'ruthless:open' || typeof message.path !== 'string') return;
+    // Only a path of this app (never another origin's address).
+    if (message.path.startsWith('/') && !message.path.startsWith('//')) navigate(message.path);
+  });
+}

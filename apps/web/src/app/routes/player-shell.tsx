@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { NotifyMePrompt } from '@/features/notifications/components/notify-me-prompt';
 
 // Reality checks wait minutes before they show anything: their code loads after the screen's.
 const RealityCheck = lazy(async () => ({
@@ -14,6 +15,7 @@ export function PlayerShell() {
       <Suspense fallback={null}>
         <RealityCheck />
       </Suspense>
+      <NotifyMePrompt />
     </>
   );
 }

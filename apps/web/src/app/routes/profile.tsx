@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { EditDetailsModal } from '@/features/profile/components/edit-details-modal';
 import { MyShows } from '@/features/profile/components/my-shows';
+import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { RealityCheckSettings } from '@/features/safety/components/reality-check-settings';
 import { TakeABreak } from '@/features/safety/components/take-a-break';
 import { YourData } from '@/features/safety/components/your-data';
@@ -91,6 +92,7 @@ export function ProfileRoute() {
       <MyShows />
 
       <RealityCheckSettings />
+      <NotificationSettings />
 
       <TakeABreak />
 

@@ -37,8 +37,9 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/subscriptions',
+  // A POST with a body, not a DELETE with the endpoint in its address: addresses reach logs.
+  app.post(
+    '/unsubscribe',
     {
       onRequest: guards,
       schema: {
