@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 
 // Installable (issue 15): the web app manifest, a service worker that precaches the shell but
-// never API or realtime traffic, and an offline page.
+// never API or realtime traffic, and an offline page; and the worker's notifications (issue 44).
 test.use({ serviceWorkers: 'allow' });
 // One journey where there were two (the manifest, then the worker): the time of both.
 test.describe.configure({ timeout: 120_000 });
@@ -57,6 +57,65 @@ test('installable: a manifest with icons and the theme colour, a service worker 
   expect(cached.some((url) => url.startsWith('/assets/') && url.endsWith('.js'))).toBe(true);
   expect(cached).toContain('/offline.html');
   expect(cached.filter((url) => /^\/(api|socket\.io|media)\//.test(url) || url === '/login')).toEqual([]);
+
+  // A push (delivered over the DevTools protocol, as a push service would) is shown as the app
+  // designs it, and its tap takes the open tab to its screen without a reload.
+  const origin = new URL(page.url()).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/`);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const push = {
+    kind: 'show-start',
+    title: 'Midnight Madness starts in 9 minutes',
+    body: 'Your ticket is in. Take your seat in the green room before 21:00.',
+    url: '/how-to-play',
+    tag: 'show-e2e',
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await registered,
+    data: JSON.stringify(push),
+  });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+        title: notification.title,
+        body: notification.body,
+        tag: notification.tag,
+        icon: new URL(notification.icon).pathname,
+        badge: new URL(notification.badge).pathname,
+      })),
+    );
+  await expect.poll(shown).toEqual([
+    {
+      title: push.title,
+      body: push.body,
+      tag: push.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/badge-96.png',
+    },
+  ]);
+  await page.evaluate(() => ((window as unknown as { beforeTap: boolean }).beforeTap = true));
+  const [worker] = context.serviceWorkers();
+  await worker!.evaluate(async (tag) => {
+    // The worker's own globals (this runs in the service worker, not the page).
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(event: Event): boolean;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
+    const [notification] = await scope.registration.getNotifications({ tag });
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
+  }, push.tag);
+  await expect(page).toHaveURL(/\/how-to-play$/);
+  expect(await page.evaluate(() => (window as unknown as { beforeTap?: boolean }).beforeTap)).toBe(true);
+  await expect.poll(shown).toEqual([]);
 
   // Offline: a page shows the offline screen instead of the browser's error.
   await context.setOffline(true);

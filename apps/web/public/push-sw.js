@@ -48,10 +48,10 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === url.origin);
       if (!open) return self.clients.openWindow(url.href);
-      await open.focus();
-      // The app moves there itself (src/features/notifications/open-from-notification.ts),
-      // without reloading the page.
+      // The app moves there itself (src/lib/service-worker.ts, followNotificationTaps), without
+      // reloading the page; then the tab comes to the front (which a browser may refuse).
       open.postMessage({ type: 'ruthless:open', path: url.pathname + url.search });
+      await open.focus().catch(() => undefined);
     })(),
   );
 });
