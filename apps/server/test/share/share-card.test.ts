@@ -171,6 +171,14 @@ describe('the share card', () => {
     const again = await Promise.all([fetch(summary.imageUrl), fetch(summary.imageUrl)]);
     for (const answer of again) expect(Buffer.from(await answer.arrayBuffer()).equals(png)).toBe(true);
     expect(cards.rendered).toBe(before + 1);
+    // A cache that asks again gets a 304; an old version's address gets the card of now, briefly.
+    const revalidated = await fetch(summary.imageUrl, {
+      headers: { 'if-none-match': response.headers.get('etag')! },
+    });
+    expect(revalidated.status).toBe(304);
+    const old = await fetch(summary.imageUrl.replace(/v=\w+/, 'v=0000000000000000'));
+    expect(old.headers.get('cache-control')).toBe('public, max-age=600');
+    expect(Buffer.from(await old.arrayBuffer()).equals(png)).toBe(true);
 
     // The text, read back from the SVG the PNG was drawn from.
     const svg = await cards.svg(game.gameUuid);

@@ -98,11 +98,12 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (card === 'not-found') throw noShareable();
       // Another version's address (a name changed since) gets today's card, kept a short while.
       const current = request.query.v === card.version;
-      return reply
+      const etag = `"${card.version}"`;
+      reply
         .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=600')
-        .header('etag', `"${card.version}"`)
-        .type('image/png')
-        .send(card.png);
+        .header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type('image/png').send(card.png);
     },
   );
 
