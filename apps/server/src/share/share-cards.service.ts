@@ -51,9 +51,9 @@ export class ShareCards {
     max: 1000,
     ttl: SHARE_RECHECK_MS,
   });
-  /** The PNGs by version (about 0.5 MB each): a busy evening's shows, drawn once. */
-  private readonly pngs = new LRUCache<string, Promise<Buffer>>({ max: 100 });
-  /** How many cards this process drew (tests and the docs' measurement read it). */
+  /** The PNGs by version (about 0.5 MB each, 25 MB at most): a busy evening's shows, drawn once. */
+  private readonly pngs = new LRUCache<string, Promise<Buffer>>({ max: 50 });
+  /** How many cards this process drew (the tests read it). */
   rendered = 0;
 
   constructor(
