@@ -18,6 +18,8 @@ const sourceFolders = {
 const external = [
   '@electric-sql/pglite', // its WebAssembly and data files
   '@node-rs/argon2', // a native addon
+  '@resvg/resvg-js', // a native addon (the share card's rasteriser)
+  'wawoff2', // 300 kB of WebAssembly in JavaScript, loaded only to draw a share card
   '@fastify/swagger', // its package.json
   '@fastify/swagger-ui', // the UI's static files
   'pino', // its transports' workers, by file name

@@ -129,8 +129,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // A restore check runs no show and sends no mail: a copy of the live database would otherwise
   // resume every show that was on air when it was taken.
+  const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   const pluginOptions: AppPluginOptions = {
     ...options,
+    // The web app's folder, also where the share cards find the rooms' artwork.
+    webDist,
     ...(config.readOnly ? { runGames: false, sendReminders: false } : {}),
     config,
   };
@@ -146,7 +149,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     autoHooks: true,
     cascadeHooks: true,
   });
-  await registerWebApp(fastify, options.webDist ?? DEFAULT_WEB_DIST);
+  await registerWebApp(fastify, webDist);
   // No live sockets on a restore check: their actions (choices, chat) would write.
   if (config.readOnly) fastify.realtime.io.use((_socket, next) => next(new Error(READ_ONLY_MESSAGE)));
 

@@ -27,6 +27,8 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   { route: '/game/{id}', chunks: ['start-up-gate', 'player-shell', 'game'], maxKb: 230 },
   // Watch again: the game screen with the engine's fold of the published log.
   { route: '/game/{id}/replay', chunks: ['start-up-gate', 'player-shell', 'game-replay'], maxKb: 240 },
+  // An ended show's public results, the page a shared link opens: no start-up gate.
+  { route: '/game/{id}/results', chunks: ['game-results'], maxKb: 150 },
 ];
 
 export interface RouteBudget {

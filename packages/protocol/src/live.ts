@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Choice, GameEvent, PlayerView, PublicView, PublishedGameEvent } from '@ruthless/game';
 import type { ChatMessage } from './chat';
+import { themeSchema } from './rooms';
 
 /**
  * The live show on the wire. The server folds the game's stored events with the engine and,
@@ -155,6 +156,24 @@ export const gameResultsSchema = z.object({
   rolloverPence: z.number(),
   payouts: z.array(z.object({ playerId: z.string(), name: z.string(), pence: z.number() })),
 }) satisfies z.ZodType<GameResults>;
+
+/**
+ * `GET /api/games/{gameUuid}/share`, for an ended show only (404 otherwise, no sign-in): what its
+ * link preview says and where its public results page and share card are (absolute addresses on
+ * PUBLIC_URL; the card's changes with `version`). Only what the results publish.
+ */
+export const shareSummarySchema = z.object({
+  gameUuid: z.string(),
+  roomName: z.string(),
+  roomTheme: themeSchema,
+  title: z.string(),
+  description: z.string(),
+  pageUrl: z.string(),
+  imageUrl: z.string(),
+  imageAlt: z.string(),
+  version: z.string(),
+});
+export type ShareSummary = z.infer<typeof shareSummarySchema>;
 
 /**
  * The app reads `GET /api/games/{gameUuid}/events` with this: the envelope checked, each event an

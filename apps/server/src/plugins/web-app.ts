@@ -1,8 +1,13 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@ruthless/protocol';
+import { withShareTags } from '../share/share-page';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Serves the built web app (apps/web/dist). Any GET that is not an API, socket, dev, asset or
@@ -38,6 +43,32 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       code: ErrorCode.notFound,
       message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
     });
+
+  // An ended show's public results page: the shell with its link preview filled in (bots run no
+  // JavaScript). Any other id gets the shell with a 404, and the app shows its not-found.
+  let shell: Promise<{ html: string; tag: string }> | undefined;
+  app.get('/game/:gameUuid/results', { schema: { hide: true } }, async (request, reply) => {
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    shell ??= readFile(path.join(webDist, 'index.html'), 'utf8').then((html) => ({
+      html,
+      tag: createHash('sha256').update(html).digest('hex').slice(0, 12),
+    }));
+    const { html, tag } = await shell;
+    const { gameUuid } = request.params as { gameUuid: string };
+    const summary = UUID.test(gameUuid) ? await app.shareCards.summary(gameUuid.toLowerCase()) : 'not-found';
+    // Revalidated each time (a release changes the shell's assets), answered 304 when unchanged.
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (summary === 'not-found') return reply.status(404).send(html);
+    const etag = `"${summary.version}-${tag}"`;
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.send(withShareTags(html, summary));
+  });
 
   // A route (not only a not-found handler) so that compression and metrics apply to the shell.
   app.get('/*', { schema: { hide: true } }, (request, reply) => {

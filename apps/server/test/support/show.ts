@@ -41,6 +41,8 @@ export async function startShow(options: {
   sendReminders?: boolean;
   /** False: no automatic host; scheduled games wait. */
   runGames?: boolean;
+  /** The built web app the server serves (a test's own index.html). */
+  webDist?: string;
 }): Promise<Show> {
   const server = await startTestApp(
     { ADMIN_EMAILS: options.host, ...options.env },
@@ -49,6 +51,7 @@ export async function startShow(options: {
       accounts: { limits: MANY_SIGN_UPS, ...options.accounts },
       ...(options.sendReminders === false ? { sendReminders: false } : {}),
       ...(options.runGames === false ? { runGames: false } : {}),
+      ...(options.webDist ? { webDist: options.webDist } : {}),
     },
   );
   const hostToken = options.signInHost

@@ -53,6 +53,13 @@ export function createAppRouter() {
                 lazy: async () => ({ Component: (await import('./routes/how-to-play')).HowToPlayRoute }),
               },
               {
+                // An ended show's public results, the page a shared link opens: signed out too.
+                path: 'game/:id/results',
+                lazy: async () => ({
+                  Component: (await import('./routes/game-results')).GameResultsRoute,
+                }),
+              },
+              {
                 path: '*',
                 lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
               },

@@ -1,8 +1,14 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { GameErrorCode, choiceBodySchema, luckyFatePickBodySchema } from '@ruthless/protocol';
+import {
+  GameErrorCode,
+  choiceBodySchema,
+  luckyFatePickBodySchema,
+  shareSummarySchema,
+} from '@ruthless/protocol';
 import type { LuckyFatePick } from '@ruthless/game';
 import { ConflictError, NotFoundError } from '../../../errors';
-import { PLAYER_ERRORS as errors } from '../../../schemas/errors';
+import { PLAYER_ERRORS as errors, errorResponses } from '../../../schemas/errors';
 import { gameParams, okSchema } from '../../../schemas/params';
 
 /** A live game's REST face for players: their choices and picks, and the results. */
@@ -50,6 +56,54 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.pick as LuckyFatePick,
       );
       return { ok: true as const };
+    },
+  );
+
+  // Results worth sharing (docs/player-app.md): public, for ended shows only.
+  const noShareable = () =>
+    new NotFoundError(GameErrorCode.notFound, 'This show has no results to share yet.', 'gameUuid');
+
+  app.get(
+    '/:gameUuid/share',
+    {
+      schema: {
+        tags: ['live'],
+        summary: "An ended show's link preview: its title, words, page and card (404 before the end)",
+        description: 'No sign-in needed. Only what the results publish.',
+        params: gameParams,
+        response: { 200: shareSummarySchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const summary = await app.shareCards.summary(request.params.gameUuid);
+      if (summary === 'not-found') throw noShareable();
+      return summary;
+    },
+  );
+
+  app.get(
+    '/:gameUuid/share-card.png',
+    {
+      schema: {
+        tags: ['live'],
+        summary: "An ended show's share card, a 1200x630 PNG for link previews (404 before the end)",
+        description:
+          'No sign-in needed. Drawn once per version of what it shows; asked with its current version (`v`, from the share summary) it may be kept for a year.',
+        params: gameParams,
+        querystring: z.object({ v: z.string().max(64).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const card = await app.shareCards.png(request.params.gameUuid);
+      if (card === 'not-found') throw noShareable();
+      // Another version's address (a name changed since) gets today's card, kept a short while.
+      const current = request.query.v === card.version;
+      const etag = `"${card.version}"`;
+      reply
+        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=600')
+        .header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type('image/png').send(card.png);
     },
   );
 

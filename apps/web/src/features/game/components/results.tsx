@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { LiveView } from '@ruthless/protocol';
+import type { GameResults, LiveView } from '@ruthless/protocol';
 import { useResults } from '../api/get-results';
 import { money, nameOf, outcomeHeadline, prizeLabel } from '../utils/labels';
+import { ShareButton } from './share-button';
 import { VerifyDraw } from './verify-draw';
 import styles from './results.module.css';
 
@@ -33,29 +34,8 @@ export function Results({
           {me !== null && data.payouts.some((p) => p.playerId === me) && (
             <MyWinnings pence={data.payouts.find((p) => p.playerId === me)!.pence} />
           )}
-          <p className={styles.outcome}>{outcomeHeadline[data.outcome]}</p>
-          <ul className={styles.payouts} aria-label="Every player's winnings">
-            {[...data.payouts]
-              .sort((a, b) => b.pence - a.pence)
-              .map((p) => (
-                <li key={p.playerId} className={p.playerId === me ? styles.me : ''} data-testid="payout">
-                  <span>{p.playerId === me ? `${p.name} (you)` : p.name}</span>
-                  <strong className={p.pence > 0 ? styles.won : ''}>{money(p.pence)}</strong>
-                </li>
-              ))}
-          </ul>
-          <ul className={styles.prizes} aria-label="Prizes won">
-            {data.winners.map((w) => (
-              <li key={w.prize}>
-                <span className={styles.prizeName}>{prizeLabel[w.prize]}</span>
-                <span>
-                  {w.tickets.map((t) => nameOf({ [t.playerId]: t.name }, t.playerId, me)).join(', ')} on ball{' '}
-                  {w.ball}
-                  {w.onPrizeBall ? ' ★ doubled' : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <ResultsSummary results={data} me={me} />
+          <ShareButton results={data} me={me} />
           <a
             href="#verify"
             className={styles.link}
@@ -79,6 +59,40 @@ export function Results({
       )}
       <p className={styles.muted}>Free test event: no money moves.</p>
     </section>
+  );
+}
+
+/**
+ * What a show ended with: the outcome, every player's winnings (the player's own marked when
+ * `me` is theirs) and the prizes on their balls. The show's results screen and its public page.
+ */
+export function ResultsSummary({ results, me }: { results: GameResults; me: string | null }) {
+  return (
+    <>
+      <p className={styles.outcome}>{outcomeHeadline[results.outcome]}</p>
+      <ul className={styles.payouts} aria-label="Every player's winnings">
+        {[...results.payouts]
+          .sort((a, b) => b.pence - a.pence)
+          .map((p) => (
+            <li key={p.playerId} className={p.playerId === me ? styles.me : ''} data-testid="payout">
+              <span>{p.playerId === me ? `${p.name} (you)` : p.name}</span>
+              <strong className={p.pence > 0 ? styles.won : ''}>{money(p.pence)}</strong>
+            </li>
+          ))}
+      </ul>
+      <ul className={styles.prizes} aria-label="Prizes won">
+        {results.winners.map((w) => (
+          <li key={w.prize}>
+            <span className={styles.prizeName}>{prizeLabel[w.prize]}</span>
+            <span>
+              {w.tickets.map((t) => nameOf({ [t.playerId]: t.name }, t.playerId, me)).join(', ')} on ball{' '}
+              {w.ball}
+              {w.onPrizeBall ? ' ★ doubled' : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
