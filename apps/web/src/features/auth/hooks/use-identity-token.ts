@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { signOut } from '@/lib/auth-client';
+import { rememberTokenHolder } from '@/lib/live-game/last-known-show';
 import { useSessionStore } from '@/stores/session-store';
 import { getIdentityToken } from '../api/get-identity-token';
 import { messages } from '../messages';
@@ -47,6 +48,8 @@ export function useIdentityToken(userId: string | undefined): IdentityTokenStatu
         session.setAccessToken(token);
         session.setPlayerUuid(claims.sub);
         expiresAt = claims.exp * 1000;
+        // Whose a reload's kept show may be before the session is known (last-known-show.ts).
+        rememberTokenHolder(claims.sub, expiresAt);
         setStatus('ready');
         timer = window.setTimeout(
           () => void load(false),
