@@ -201,9 +201,17 @@ async function signUpPlayer(context) {
  * with the current ball and the ticket on screen, and of the first frame showing each ball.
  */
 function watchTheScreen() {
-  const seen = { screen: null, balls: {} };
+  const seen = { screen: null, balls: {}, loading: null, gameScreen: null, longTasks: [] };
+  // The main thread's long tasks (over 50 ms): what a busy page costs before it is live.
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) seen.longTasks.push([task.startTime, task.duration]);
+  }).observe({ type: 'longtask', buffered: true });
   window.__reload = seen;
   const check = () => {
+    if (seen.loading === null && document.querySelector('[role="progressbar"]'))
+      seen.loading = performance.now();
+    if (seen.gameScreen === null && document.querySelector('[data-testid="game-screen"]'))
+      seen.gameScreen = performance.now();
     const ball = document.querySelector('[data-testid="current-ball"]')?.getAttribute('data-ball');
     const ticket = document.querySelector('[role="table"][aria-label="Ticket numbers"]');
     if (!ball) return;
@@ -340,18 +348,28 @@ try {
         performance
           .getEntriesByType('resource')
           .filter((entry) =>
-            /\/api\/(auth\/get-session|auth\/token|operator\/user)|\/assets\/(start-up-gate|game)-|\/media\/sfx\//.test(
+            /\/api\/(auth\/get-session|auth\/token|operator\/user)|\/assets\/(start-up-gate|game)-.*js$|\/media\/sfx\/click/.test(
               entry.name,
             ),
           )
-          .map((entry) => [new URL(entry.name).pathname, Math.round(entry.responseEnd)]),
+          .map((entry) => [
+            new URL(entry.name).pathname,
+            `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)}`,
+          ]),
       ),
     );
     const result = {
       name: 'reload-mid-draw',
       reload,
       burners: burners.length,
+      loadingScreenAtMs: seen.loading === null ? null : Math.round(seen.loading),
+      gameScreenAtMs: Math.round(seen.gameScreen),
       toScreenMs: Math.round(seen.screen),
+      longTasksBeforeLiveMs: Math.round(
+        seen.longTasks
+          .filter(([start]) => start < seen.balls[newBall])
+          .reduce((sum, [, duration]) => sum + duration, 0),
+      ),
       toLiveMs: Math.round(seen.balls[newBall]),
       firstBallShown: Number(Object.entries(seen.balls).sort((a, b) => a[1] - b[1])[0]?.[0]),
       ballBeforeReload: Number(shownBefore),
