@@ -155,7 +155,7 @@ describe('a reload of the show', { timeout: 30_000 }, () => {
     const session = held(() => ({ body: sessionBody() }));
     const join = held((): JoinGameResult => ({ ok: true, snapshot: show.snapshot(), missed: [] }));
     fakeSocket.answer('game:join', join.answer);
-    serveServer(show, { session: session.answer });
+    const api = serveServer(show, { session: session.answer });
     openPage(show);
 
     expect(await heading('Eyes Down')).toBeInTheDocument();
@@ -166,13 +166,16 @@ describe('a reload of the show', { timeout: 30_000 }, () => {
     ).toBeVisible();
     expect(reconnecting()).toBeVisible();
     expect(screen.queryByText('Loading initial data...')).not.toBeInTheDocument();
-    // Without the player's token the screen does not join: it would join as a spectator.
+    // Without the player's token the screen does not join: it would join as a spectator. The token
+    // is asked for beside the session, not after it.
     expect(joins()).toEqual([]);
+    await waitFor(() => expect(api.callsTo('GET', '/api/auth/token')).toHaveLength(1));
     await expectNoAxeViolations();
 
-    // The gate settles; the join is on its way: still the kept show.
+    // The gate settles with that token; the join is on its way: still the kept show.
     session.release();
     await waitFor(() => expect(joins()).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/auth/token')).toHaveLength(1);
     expect(currentBall()).toHaveAttribute('data-ball', String(shownBefore));
     expect(reconnecting()).toBeInTheDocument();
 

@@ -10,6 +10,7 @@ import { forgetLastKnownShowUnlessOwnedBy, lastKnownShow } from '@/lib/live-game
 import { loadGameSounds } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
+import { startIdentityToken } from '../api/get-identity-token';
 import { useUserSettings } from '../api/get-user-settings';
 import { useIdentityToken } from '../hooks/use-identity-token';
 import { loadingSteps, messages } from '../messages';
@@ -93,6 +94,12 @@ function SignedInGate({
   useEffect(() => {
     if (signedIn !== undefined) forgetLastKnownShowUnlessOwnedBy(signedIn);
   }, [signedIn]);
+  // A reload of a kept show: its player's token is asked for beside the session, not after it.
+  useEffect(() => {
+    if (signedIn !== undefined || gameUuid === null) return;
+    const kept = lastKnownShow(gameUuid, undefined);
+    if (kept) startIdentityToken(kept.owner);
+  }, [signedIn, gameUuid]);
   // The same tree as the settled gate's below, so the show's screen stays mounted as it settles.
   const whileSettling = (message: string) =>
     gameUuid !== null && lastKnownShow(gameUuid, signedIn) !== null ? (
