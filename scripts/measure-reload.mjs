@@ -358,6 +358,18 @@ try {
           ]),
       ),
     );
+    // Everything else the page asked for before it was live: what competes with the way back.
+    const othersBeforeLive = await page.evaluate(
+      ({ live, shown }) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime < live && !shown.includes(new URL(entry.name).pathname))
+          .map(
+            (entry) =>
+              `${new URL(entry.name).pathname.replace(/-[\w-]{8}\.(js|css)$/, '.$1')}@${Math.round(entry.startTime)}`,
+          ),
+      { live: seen.balls[newBall], shown: Object.keys(requests) },
+    );
     const result = {
       name: 'reload-mid-draw',
       reload,
@@ -375,6 +387,7 @@ try {
       ballBeforeReload: Number(shownBefore),
       ballCalledAfterReload: Number(newBall),
       requestsDoneAtMs: requests,
+      othersBeforeLive,
       loadAverageAtReload: load,
       loadAverageAfter: loadAverage(),
     };
