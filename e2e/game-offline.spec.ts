@@ -86,9 +86,23 @@ test('offline and reload mid-show: a drop in the draw and a reload end with ever
   await expect.poll(countCalled, { timeout: 15_000 }).toBeGreaterThanOrEqual(beforeDrop + 5);
 
   // A reload mid-draw (still paused): the screen comes back from the snapshot with every ball
-  // called so far (each once: the board at the end).
+  // called so far (each once: the board at the end). Issue 41: before that, with the identity
+  // token held back (without it the screen cannot join the show), the show the phone kept is on
+  // screen at once, with the current ball it had.
   const beforeReload = await countCalled();
+  const ballBeforeReload = (await page.getByTestId('current-ball').getAttribute('data-ball')) ?? '';
+  let releaseToken = () => {};
+  const tokenHeld = new Promise<void>((resolve) => (releaseToken = resolve));
+  await page.route('**/api/auth/token', async (route) => {
+    await tokenHeld;
+    await route.continue();
+  });
   await page.reload();
+  await expect(page.getByTestId('current-ball')).toHaveAttribute('data-ball', ballBeforeReload);
+  const tokenAnswered = page.waitForResponse('**/api/auth/token');
+  releaseToken();
+  await tokenAnswered;
+  await page.unroute('**/api/auth/token');
   await dismissSoundModal(page);
   await expect(heading(page)).toHaveText('Eyes Down', { timeout: 30_000 });
   await expect.poll(countCalled, { timeout: 15_000 }).toBe(beforeReload);

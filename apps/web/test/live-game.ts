@@ -56,6 +56,8 @@ export class FakeSocket {
   active = true;
   /** Every event the app emitted, in order: `[name, payload]`. */
   readonly emitted: [string, unknown][] = [];
+  /** What the app said it was at the last handshake (its `auth` option's answer). */
+  handshake: unknown = null;
   private listeners = new Map<string, Set<Listener>>();
   private handlers = new Map<string, ServerHandler>();
   /** The connection's manager: these tests never lose the connection, so its settings go unused. */
@@ -64,6 +66,12 @@ export class FakeSocket {
     reconnectionDelay: () => this.io,
     randomizationFactor: () => this.io,
   };
+  private auth: ((send: (data: unknown) => void) => void) | null = null;
+
+  /** `io()`'s `auth` option: asked for the identity at each connection, as Socket.IO does. */
+  useAuth(auth: unknown) {
+    this.auth = typeof auth === 'function' ? (auth as (send: (data: unknown) => void) => void) : null;
+  }
 
   on(event: string, listener: Listener) {
     if (!this.listeners.has(event)) this.listeners.set(event, new Set());
@@ -106,6 +114,7 @@ export class FakeSocket {
   }
 
   connect() {
+    this.auth?.((data) => (this.handshake = data));
     this.connected = true;
     this.active = true;
     this.serverPush('connect');
@@ -147,7 +156,12 @@ export class FakeSocket {
 export const fakeSocket = new FakeSocket();
 
 /** `socket.io-client` as the app sees it in these tests. */
-export const socketIoClient = { io: () => fakeSocket };
+export const socketIoClient = {
+  io: (options?: { auth?: unknown }) => {
+    fakeSocket.useAuth(options?.auth);
+    return fakeSocket;
+  },
+};
 
 export function resetFakeSocket() {
   fakeSocket.reset();

@@ -1,11 +1,15 @@
 // The component tests' setup (Vitest project web-components): jest-dom's matchers
-// (toBeInTheDocument, toHaveAccessibleName…) and a clean document after every test.
+// (toBeInTheDocument, toHaveAccessibleName…) and a clean document and tab storage after every test
+// (the game screen keeps the show for a reload in sessionStorage).
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
 import { afterAll, afterEach } from 'vitest';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
 // Better Auth's session store lets go of the window a second after its last listener (nanostores'
 // unmount delay): let go now, while this file's DOM is still there. Left to its timer it ran after

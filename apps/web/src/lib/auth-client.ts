@@ -3,6 +3,7 @@ import { createAuthClient } from 'better-auth/react';
 import { catalogueMessage, GENERIC_ERROR_MESSAGE, type IdentityClaims } from '@ruthless/protocol';
 import { useSessionStore } from '@/stores/session-store';
 import { trackEvent } from './analytics';
+import { forgetTokenHolderAndShow } from './live-game/last-known-show';
 import { ApiError } from './api-client';
 
 /**
@@ -93,12 +94,15 @@ export async function decodeIdentityToken(token: string): Promise<IdentityClaims
 }
 
 /**
- * Ends the session on the server (best effort) and clears the session state. Whoever watches
- * the session (the start-up gate, the login page) moves on from there. Every sign-out, by the
- * player or forced, is one `logOffTime` analytics event.
+ * Ends the session on the server (best effort) and clears the session state and the show kept
+ * for a reload (lib/live-game/last-known-show.ts). Whoever watches the session (the start-up
+ * gate, the login page) moves on from there. Every sign-out, by the player or forced, is one
+ * `logOffTime` analytics event.
  */
 export async function signOut(): Promise<void> {
   trackEvent('logOffTime', { userId: useSessionStore.getState().playerUuid });
+  // First, whatever the server answers: the next person on this phone sees nothing of this show.
+  forgetTokenHolderAndShow();
   try {
     await authClient.signOut();
   } finally {

@@ -11,6 +11,8 @@ type Identity = { token: string } | { preview: true } | Record<string, never>;
 type IdentityKind = 'player' | 'preview' | 'anonymous';
 
 let socket: AppSocket | undefined;
+/** Whether a caller that needs the connection has opened it (after that it reconnects by itself). */
+let opened = false;
 let wantPreview = false;
 /** Who the open connection said it was at its handshake (the server reads it only then). */
 let handshakeKind: IdentityKind | null = null;
@@ -27,6 +29,9 @@ const kindOf = (identity: Identity): IdentityKind =>
 function createSocket(): AppSocket {
   const created: AppSocket = io({
     path: '/socket.io',
+    // Connected by the first caller that needs the connection (getSocket, getIdentifiedSocket),
+    // not by one that only listens (socketToListen).
+    autoConnect: false,
     transports: ['websocket', 'polling'],
     ...SOCKET_RECONNECTION,
     // Each (re)connection carries the identity of the moment: the token, or the read-only preview.
@@ -52,6 +57,20 @@ function createSocket(): AppSocket {
  * connects on first use and reconnects by itself; features only add and remove listeners.
  */
 export function getSocket(): AppSocket {
+  const current = socketToListen();
+  if (!opened) {
+    opened = true;
+    current.connect();
+  }
+  return current;
+}
+
+/**
+ * The same socket, for listeners alone: it is not connected for them. A game screen shown from a
+ * reload's kept show listens before the start-up gate has the player's token; connecting then
+ * would say "nobody" at the handshake, and the game's join connects it with the token instead.
+ */
+export function socketToListen(): AppSocket {
   socket ??= createSocket();
   return socket;
 }
@@ -63,12 +82,13 @@ export function getSocket(): AppSocket {
  */
 export function getIdentifiedSocket(options?: { preview: boolean }): AppSocket {
   if (options) wantPreview = options.preview;
-  const current = getSocket();
+  const current = socketToListen();
   if (current.connected && handshakeKind !== kindOf(currentIdentity())) {
     current.disconnect();
     current.connect();
   } else if (!current.connected && !current.active) {
     current.connect();
   }
+  opened = true;
   return current;
 }

@@ -49,7 +49,9 @@ function PreviewGame({ gameUuid }: { gameUuid: string }) {
 }
 
 /** Why a player cannot chat right now, or null when they can (docs/chat.md). */
-function chatReadOnlyReason(stage: string | null, holdsTicket: boolean): string | null {
+function chatReadOnlyReason(stage: string | null, holdsTicket: boolean, catchingUp: boolean): string | null {
+  // A reload's kept show is on screen: nothing is sent before the server is back.
+  if (catchingUp) return 'Reconnecting…';
   if (stage === null || stage === 'scheduled') return 'The chat opens with the green room.';
   if (stage === 'ended') return 'The show is over: the chat is closed.';
   if (stage === 'cancelled') return 'This show has been cancelled.';
@@ -67,6 +69,7 @@ function PlayerGame({ gameUuid }: { gameUuid: string }) {
   useAliasResetNotice();
   const roomUuid = useGameStore((state) => state.view?.roomUuid ?? null);
   const holdsTicket = useGameStore((state) => Boolean(state.you?.ticket));
+  const catchingUp = useGameStore((state) => state.catchingUp);
   const footerSlot = useClientStore((state) => state.footerSlot);
   // The lucky fate and the final give a player seconds to act: the chat closes as they start,
   // and opened again meanwhile it is a short sheet that leaves the cards and SHARE/STEAL free.
@@ -86,7 +89,7 @@ function PlayerGame({ gameUuid }: { gameUuid: string }) {
       <ChatPanel
         gameUuid={gameUuid}
         roomUuid={roomUuid}
-        readOnlyReason={chatReadOnlyReason(stage, holdsTicket)}
+        readOnlyReason={chatReadOnlyReason(stage, holdsTicket, catchingUp)}
         compact={mustAct}
       />
       {exit.blocked && <ExitModal onStay={exit.stay} onLeave={exit.leave} />}

@@ -5,7 +5,7 @@ import type {
   ChatMessagesPayload,
   PlayerRenamedPayload,
 } from '@ruthless/protocol';
-import { getSocket } from '@/lib/socket';
+import { socketToListen } from '@/lib/socket';
 import { useSessionStore } from '@/stores/session-store';
 import { useChatStore } from './chat-store';
 
@@ -19,7 +19,7 @@ export function useChatFeed(gameUuid: string): (snapshotChat: ChatMessage[]) => 
   useEffect(() => {
     useChatStore.getState().reset(gameUuid);
     joinedOnce.current = false;
-    const socket = getSocket();
+    const socket = socketToListen();
     const onMessages = (payload: ChatMessagesPayload) =>
       useChatStore.getState().receive(payload.gameUuid, payload.messages, {
         me: useSessionStore.getState().playerUuid,

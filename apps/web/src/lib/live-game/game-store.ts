@@ -8,6 +8,7 @@ import type {
   WireEvent,
   YouView,
 } from '@ruthless/protocol';
+import type { LastKnownShow } from './last-known-show';
 
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'refused';
 
@@ -41,6 +42,11 @@ export interface GameStoreState {
   myChoice: Choice | null;
   myLuckyFatePick: LuckyFatePick | null;
   connection: ConnectionState;
+  /**
+   * The screen shows the show as the phone last had it (a reload's kept show), not yet what the
+   * server says: nothing may be picked or chosen from it until the join's snapshot arrives.
+   */
+  catchingUp: boolean;
   refusal: string | null;
   /** The live stream's measured playback latency in ms (0: no live stream, or preview). */
   latencyMs: number;
@@ -48,6 +54,8 @@ export interface GameStoreState {
   renamed: Record<string, string>;
 
   reset: (gameUuid: string) => void;
+  /** The kept show of a reload, shown until the join's snapshot replaces it (catching up). */
+  showLastKnown: (show: LastKnownShow) => void;
   showSnapshot: (snapshot: GameSnapshot) => void;
   showMessage: (message: LiveGameMessage, replayed: boolean) => void;
   setYou: (you: YouView | null) => void;
@@ -73,6 +81,7 @@ const empty = {
   myChoice: null,
   myLuckyFatePick: null,
   connection: 'connecting',
+  catchingUp: false,
   refusal: null,
   latencyMs: 0,
   renamed: {},
@@ -108,13 +117,25 @@ export const useGameStore = create<GameStoreState>()((set) => ({
   ...empty,
 
   reset: (gameUuid) => set({ ...empty, gameUuid }),
+  showLastKnown: (show) =>
+    set((state) => ({
+      ...fromView(show.view, state.renamed),
+      you: show.you,
+      myChoice: show.myChoice,
+      myLuckyFatePick: show.myLuckyFatePick,
+      connection: 'reconnecting',
+      catchingUp: true,
+    })),
   showSnapshot: (snapshot) =>
     set((state) => ({
       ...fromView(snapshot.view, state.renamed),
+      catchingUp: false,
       seq: snapshot.seq,
       you: snapshot.you,
-      myChoice: snapshot.you?.myChoice ?? state.myChoice,
-      myLuckyFatePick: snapshot.you?.myTicket?.luckyFatePick ?? state.myLuckyFatePick,
+      // After a reload's kept show, only what the server says now stands.
+      myChoice: snapshot.you?.myChoice ?? (state.catchingUp ? null : state.myChoice),
+      myLuckyFatePick:
+        snapshot.you?.myTicket?.luckyFatePick ?? (state.catchingUp ? null : state.myLuckyFatePick),
     })),
   showMessage: (message, replayed) =>
     set((state) => ({

@@ -1,9 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ChatMessage, GameMetadata, LiveGameMessage, PlayerRenamedPayload } from '@ruthless/protocol';
 import { getIdentifiedSocket } from '@/lib/socket';
 import { joinGame, leaveGame, measureClock } from './join-game';
 import { useServerClockStore, serverNow } from '@/stores/server-clock-store';
-import { useGameStore } from './game-store';
+import { useSessionStore } from '@/stores/session-store';
+import { useGameStore, type GameStoreState } from './game-store';
+import { forgetLastKnownShow, keepLastKnownShow, lastKnownShow } from './last-known-show';
 import { LiveFeed } from './live-feed';
 
 const REJOIN_DELAY_MS = 2_000;
@@ -12,6 +14,18 @@ const REJOIN_DELAY_MS = 2_000;
  * after the transport's own 20-25 s ping timeout.
  */
 const HEARTBEAT_MS = 1_000;
+
+export interface LiveGameOptions {
+  /**
+   * A player's own screen: the show is kept as it was last shown live (last-known-show.ts), and
+   * a reload starts from it, marked as catching up, until the join's snapshot replaces it.
+   */
+  lastKnown?: boolean;
+}
+
+/** What of the store is kept for a reload; anything else changing (the latency) is not written. */
+const keptOf = (state: GameStoreState) =>
+  [state.view, state.you, state.myChoice, state.myLuckyFatePick, state.connection, state.catchingUp] as const;
 
 /**
  * Watches one game: joins it on every (re)connection with the last seq shown, puts the missed
@@ -23,6 +37,7 @@ export function useLiveGame(
   preview: boolean,
   onJoined?: () => void,
   onChat?: (messages: ChatMessage[]) => void,
+  { lastKnown = false }: LiveGameOptions = {},
 ): void {
   const joinedCallback = useRef(onJoined);
   const chatCallback = useRef(onChat);
@@ -31,9 +46,50 @@ export function useLiveGame(
     chatCallback.current = onChat;
   }, [onJoined, onChat]);
 
-  useEffect(() => {
+  const keeps = lastKnown && !preview;
+  // Read once per game: a reload's kept show, if it is this signed-in player's (or, before the
+  // start-up gate knows the session, the holder's of a token still valid).
+  const kept = useMemo(
+    () => (keeps ? lastKnownShow(gameUuid, useSessionStore.getState().playerUuid ?? undefined) : null),
+    [gameUuid, keeps],
+  );
+  // A player's screen joins only with the player's token: one shown from a kept show before the
+  // start-up gate has settled waits for it (a join without it would be a spectator's).
+  const hasToken = useSessionStore((state) => state.accessToken !== null);
+  const canJoin = !keeps || hasToken;
+
+  // Before the first paint: the kept show is what the reload paints first.
+  useLayoutEffect(() => {
     const store = useGameStore.getState();
     store.reset(gameUuid);
+    if (kept) store.showLastKnown(kept);
+  }, [gameUuid, preview, kept]);
+
+  // While live, the show as shown is kept for a reload; an ended show is forgotten.
+  useEffect(() => {
+    if (!keeps) return;
+    return useGameStore.subscribe((state, previous) => {
+      if (state.gameUuid !== gameUuid || state.connection !== 'live' || state.catchingUp || !state.view)
+        return;
+      const now = keptOf(state);
+      if (keptOf(previous).every((value, i) => value === now[i])) return;
+      const owner = useSessionStore.getState().playerUuid;
+      if (!owner) return;
+      if (state.view.stage === 'ended' || state.view.stage === 'cancelled') return forgetLastKnownShow();
+      keepLastKnownShow({
+        gameUuid,
+        owner,
+        savedAt: Date.now(),
+        view: state.view,
+        you: state.you,
+        myChoice: state.myChoice,
+        myLuckyFatePick: state.myLuckyFatePick,
+      });
+    });
+  }, [gameUuid, keeps]);
+
+  useEffect(() => {
+    if (!canJoin) return;
     const socket = getIdentifiedSocket({ preview });
     const feed = new LiveFeed({
       snapshot: (snapshot) => useGameStore.getState().showSnapshot(snapshot),
@@ -67,7 +123,10 @@ export function useLiveGame(
       if (closed || joining) return;
       joining = true;
       rejoinAsked = false;
-      useGameStore.getState().setConnection(feed.lastShown === null ? 'connecting' : 'reconnecting');
+      const { catchingUp } = useGameStore.getState();
+      useGameStore
+        .getState()
+        .setConnection(feed.lastShown === null && !catchingUp ? 'connecting' : 'reconnecting');
       void syncClock();
       const result = await joinGame(socket, gameUuid, feed.lastShown);
       joining = false;
@@ -192,5 +251,5 @@ export function useLiveGame(
       socket.off('player:renamed', onRenamed);
       leaveGame(socket, gameUuid);
     };
-  }, [gameUuid, preview]);
+  }, [gameUuid, preview, canJoin]);
 }

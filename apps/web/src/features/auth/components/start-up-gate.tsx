@@ -6,9 +6,11 @@ import { needsMandatoryDetails } from '@ruthless/protocol';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useHostAccess } from '@/hooks/use-host-access';
 import { authClient, signOut } from '@/lib/auth-client';
+import { forgetLastKnownShowUnlessOwnedBy, lastKnownShow } from '@/lib/live-game/last-known-show';
 import { loadGameSounds } from '@/lib/sound';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
+import { startIdentityToken } from '../api/get-identity-token';
 import { useUserSettings } from '../api/get-user-settings';
 import { useIdentityToken } from '../hooks/use-identity-token';
 import { loadingSteps, messages } from '../messages';
@@ -29,17 +31,21 @@ const ChatNameResetModal = lazy(async () => ({
  * name the host reset is asked for in a dialog over the screen instead). The host console asks a
  * host for none of a player's details: a new host proves the mailbox there first
  * (docs/host-console.md). Preview mode (`/game/{id}?preview=1`) needs no sign-in, nor does
- * watching a show again (`/game/{id}/replay`): a visitor watches it signed out.
+ * watching a show again (`/game/{id}/replay`): a visitor watches it signed out. A reload of a
+ * show the phone kept (lib/live-game/last-known-show.ts) lets the show's screen through at once,
+ * while the gate settles, when it is the signed-in player's (before the session is known: the
+ * holder's of a token still valid); the screen joins the show once the token is in.
  */
 export function StartUpGate() {
   const [searchParams] = useSearchParams();
-  const isGame = useMatch('/game/:id') !== null;
+  const game = useMatch('/game/:id');
+  const isGame = game !== null;
   const isHost = useMatch('/host/*') !== null;
   const isReplay = useMatch('/game/:id/replay') !== null;
   if (isGame && searchParams.get('preview') === '1') return <Outlet />;
   if (isReplay) return <VisitorOrSignedInGate />;
   // The console has its own top bar: no alias badge there.
-  return <SignedInGate isGame={isGame || isHost} isHostConsole={isHost} />;
+  return <SignedInGate isGame={isGame || isHost} isHostConsole={isHost} gameUuid={game?.params.id ?? null} />;
 }
 
 /** A visitor goes straight in; a signed-in player passes the gate as on any game screen. */
@@ -50,7 +56,15 @@ function VisitorOrSignedInGate() {
   return <SignedInGate isGame />;
 }
 
-function SignedInGate({ isGame, isHostConsole = false }: { isGame: boolean; isHostConsole?: boolean }) {
+function SignedInGate({
+  isGame,
+  isHostConsole = false,
+  gameUuid = null,
+}: {
+  isGame: boolean;
+  isHostConsole?: boolean;
+  gameUuid?: string | null;
+}) {
   const session = authClient.useSession();
   const hostAccess = useHostAccess();
   const userId = session.data?.user.id;
@@ -75,11 +89,34 @@ function SignedInGate({ isGame, isHostConsole = false }: { isGame: boolean; isHo
     if (settings.data) setPhoneNumber(settings.data.phoneNumber);
   }, [settings.data, setPhoneNumber]);
 
-  if (session.isPending) return <LoadingScreen message={loadingSteps.initial} />;
+  // A show kept for anyone but who is signed in is forgotten as soon as the session is known.
+  const signedIn = session.isPending ? undefined : (userId ?? null);
+  useEffect(() => {
+    if (signedIn !== undefined) forgetLastKnownShowUnlessOwnedBy(signedIn);
+  }, [signedIn]);
+  // A reload of a kept show: its player's token is asked for beside the session, not after it.
+  useEffect(() => {
+    if (signedIn !== undefined || gameUuid === null) return;
+    const kept = lastKnownShow(gameUuid, undefined);
+    if (kept) startIdentityToken(kept.owner);
+  }, [signedIn, gameUuid]);
+  // The same tree as the settled gate's below, so the show's screen stays mounted as it settles.
+  const whileSettling = (message: string) =>
+    gameUuid !== null && lastKnownShow(gameUuid, signedIn) !== null ? (
+      <>
+        {null}
+        <Outlet />
+        {null}
+      </>
+    ) : (
+      <LoadingScreen message={message} />
+    );
+
+  if (session.isPending) return whileSettling(loadingSteps.initial);
   if (!userId) return <Navigate to="/login" replace />;
-  if (tokenStatus !== 'ready') return <LoadingScreen message={loadingSteps.token} />;
-  if (!soundLoaded) return <LoadingScreen message={loadingSteps.initial} />;
-  if (!settings.data) return <LoadingScreen message={loadingSteps.settings} />;
+  if (tokenStatus !== 'ready') return whileSettling(loadingSteps.token);
+  if (!soundLoaded) return whileSettling(loadingSteps.initial);
+  if (!settings.data) return whileSettling(loadingSteps.settings);
   // A registered player whose chat name the host reset keeps their screen (a show may be on)
   // and is asked for a new name over it; only a first-timer gets the whole details form.
   const aliasWasReset =

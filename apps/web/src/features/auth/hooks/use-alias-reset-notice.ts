@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PlayerRenamedPayload } from '@ruthless/protocol';
-import { getSocket } from '@/lib/socket';
+import { socketToListen } from '@/lib/socket';
 import { useSessionStore } from '@/stores/session-store';
 import { userSettingsQueryKey } from '../api/get-user-settings';
 
@@ -12,7 +12,7 @@ import { userSettingsQueryKey } from '../api/get-user-settings';
 export function useAliasResetNotice(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const socket = getSocket();
+    const socket = socketToListen();
     const onRenamed = (payload: PlayerRenamedPayload) => {
       if (payload.aliasReset && payload.playerUuid === useSessionStore.getState().playerUuid) {
         void queryClient.invalidateQueries({ queryKey: userSettingsQueryKey });

@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { signOut } from '@/lib/auth-client';
+import { rememberTokenHolder } from '@/lib/live-game/last-known-show';
 import { useSessionStore } from '@/stores/session-store';
-import { getIdentityToken } from '../api/get-identity-token';
+import { firstIdentityToken, getIdentityToken } from '../api/get-identity-token';
 import { messages } from '../messages';
 
 /** Refresh this long before the token expires. */
@@ -40,13 +41,15 @@ export function useIdentityToken(userId: string | undefined): IdentityTokenStatu
 
     const load = async (initial: boolean) => {
       try {
-        const { token, claims } = await getIdentityToken();
+        const { token, claims } = await (initial ? firstIdentityToken(userId) : getIdentityToken());
         if (cancelled) return;
         // docs/player-app.md (Who uses it): no operator claim, no access.
         if (!claims.operator) throw new Error('The identity token has no operator claim');
         session.setAccessToken(token);
         session.setPlayerUuid(claims.sub);
         expiresAt = claims.exp * 1000;
+        // Whose a reload's kept show may be before the session is known (last-known-show.ts).
+        rememberTokenHolder(claims.sub, expiresAt);
         setStatus('ready');
         timer = window.setTimeout(
           () => void load(false),

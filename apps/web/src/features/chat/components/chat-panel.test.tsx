@@ -36,7 +36,7 @@ const fakeSocket = vi.hoisted(() => {
     listening: (event: string) => listeners.get(event)?.size ?? 0,
   };
 });
-vi.mock('@/lib/socket', () => ({ getSocket: () => fakeSocket }));
+vi.mock('@/lib/socket', () => ({ getSocket: () => fakeSocket, socketToListen: () => fakeSocket }));
 
 /** A server push to the game's room, typed as the protocol's event map says. */
 const push = <E extends keyof ServerToClientEvents>(

@@ -83,7 +83,7 @@ beforeEach(() => {
   useClientStore.setState({ isPreview: false, footerSlot: null });
   useClientStore.getState().setLiveVideo({ needsUserInput: false, isSuspended: false });
   useServerClockStore.setState({ offsetMs: 0, measured: false });
-  useSessionStore.setState({ playerUuid: me });
+  useSessionStore.setState({ playerUuid: me, accessToken: 'token-of-me' });
   window.dataLayer = [];
 });
 

@@ -72,7 +72,8 @@ function LiveGameFeed({
   onJoined,
   onChat,
 }: Omit<GameScreenProps, 'replay' | 'replayPlayers'>) {
-  useLiveGame(gameUuid, preview, onJoined, onChat);
+  // A player's screen starts a reload from the show as the phone last had it.
+  useLiveGame(gameUuid, preview, onJoined, onChat, { lastKnown: true });
   return null;
 }
 
@@ -126,6 +127,9 @@ function GameStage({
   }, [roomUuid]);
   const you = useGameStore((s) => s.you);
   const connection = useGameStore((s) => s.connection);
+  // The kept show of a reload: shown, but nothing is picked or chosen from it (the final's
+  // choice waits unsent, as offline, until the server's snapshot is in).
+  const catchingUp = useGameStore((s) => s.catchingUp);
   const refusal = useGameStore((s) => s.refusal);
   const latencyMs = useGameStore((s) => s.latencyMs);
   const myChoice = useGameStore((s) => s.myChoice);
@@ -287,7 +291,7 @@ function GameStage({
           {stage === 'lucky-fate' && (
             <LuckyFate
               view={view}
-              canPick={isPlayer && !replay}
+              canPick={isPlayer && !replay && !catchingUp}
               pick={myPick}
               sending={sendingPick}
               onPick={onPick}

@@ -16,6 +16,7 @@ import { LiveScreen } from './live-screen';
 const socketBox = vi.hoisted(() => ({ current: null as unknown }));
 vi.mock('@/lib/socket', () => ({
   getSocket: () => socketBox.current,
+  socketToListen: () => socketBox.current,
   getIdentifiedSocket: () => socketBox.current,
 }));
 
