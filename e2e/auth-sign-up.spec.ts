@@ -1,4 +1,13 @@
-import { closeToasts, expect, PASSWORD, test, toast, uniqueAlias, uniqueEmail } from './support/auth';
+import {
+  closeToasts,
+  declineNotifications,
+  expect,
+  PASSWORD,
+  test,
+  toast,
+  uniqueAlias,
+  uniqueEmail,
+} from './support/auth';
 import { seriousViolations } from './support/axe';
 import { dismissSoundModal } from './support/game-show';
 import { signInHost } from './support/lobby-host';
@@ -129,6 +138,7 @@ test('a new player signs up, fills in the details and claims a ticket into a sho
   const row = gameRow(page, game.gameUuid);
   await row.getByRole('button', { name: 'Claim Ticket' }).click();
   await expect(page.getByText("You've successfully bought the ticket!")).toBeVisible();
+  await declineNotifications(page);
   const open = await host.control(game.gameUuid, 'open-green-room');
   expect(open.status(), await open.text()).toBe(200);
   await row.getByRole('link', { name: 'Return To Game' }).click();

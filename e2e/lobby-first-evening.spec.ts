@@ -1,5 +1,5 @@
 import { test, expect, type Locator, type Page } from './support/fixtures';
-import { closeToasts } from './support/auth';
+import { closeToasts, declineNotifications } from './support/auth';
 import { seriousViolations } from './support/axe';
 import { signInHost, type Host } from './support/lobby-host';
 import { gameRow, openRoom, untilStill } from './support/lobby-page';
@@ -148,6 +148,8 @@ test('a first evening in the lobby: swipes, music, a claim seen live by a second
 
   await gameRow(page, inGame.gameUuid).getByRole('button', { name: 'Claim Ticket' }).click();
   await expect(page.getByText(TICKET_BOUGHT)).toBeVisible();
+  // A claim is the moment notifications are offered: once, and never again after "Not now".
+  await declineNotifications(page);
   await expect(gameRow(page, inGame.gameUuid).getByRole('link', { name: 'Return To Game' })).toBeVisible();
   // Pushed over the socket: well inside the 30 s poll.
   await expect(watched).toHaveText('89 of 90 tickets available', { timeout: 5000 });
@@ -167,6 +169,7 @@ test('a first evening in the lobby: swipes, music, a claim seen live by a second
   await page.getByRole('button', { name: 'Claim Ticket' }).click();
   await expect(page.getByText(TICKET_BOUGHT)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('dialog', { name: 'Get a nudge at showtime?' })).toHaveCount(0);
   await expect(gameRow(page, preGame.gameUuid).getByRole('link', { name: 'Return To Game' })).toBeVisible();
 
   // Another room in the centre, then straight into the game by its address (a reminder's link, a

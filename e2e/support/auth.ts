@@ -50,6 +50,17 @@ export async function expectFormErrors(page: Page, messages: string[]) {
   await expect(formErrors(page).getByRole('listitem')).toHaveText(messages);
 }
 
+/**
+ * The offer of notifications that follows a player's first claim (features/notifications),
+ * answered "Not now": the app must never ask again unprompted.
+ */
+export async function declineNotifications(page: Page) {
+  const offer = page.getByRole('dialog', { name: 'Get a nudge at showtime?' });
+  await expect(offer).toContainText('one notification 10 minutes before each show you claim');
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await expect(offer).toHaveCount(0);
+}
+
 export async function closeToasts(page: Page) {
   const buttons = page.locator('.Toastify__close-button');
   // Again until none is left: a toast can arrive just after the others were closed.
