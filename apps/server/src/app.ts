@@ -154,7 +154,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.readOnly) fastify.realtime.io.use((_socket, next) => next(new Error(READ_ONLY_MESSAGE)));
 
   // Sockets close last, once every service that emits through them has stopped (their own
-  // preClose hooks were added before this one); the database closes after the server (onClose).
+  // preClose hooks were added before this one; in a cluster the phones already moved to the
+  // other processes, realtime's first hook); the database closes after the server (onClose).
   fastify.addHook('preClose', async () => {
     await fastify.realtime.close();
   });

@@ -36,12 +36,12 @@ export interface SocketEventLimits {
 
 /**
  * How fast a stopping process sends its phones to the others: each reconnects at a random moment
- * of a window that grows with their number (at least 100 ms, at most 3 s), a pace each process
- * answers easily (docs/cluster.md).
+ * of a window that grows with their number (at least 100 ms, at most 3 s). The pace is a choice,
+ * not a measured capacity: on two loaded cores 50 phones at once took 1-2 s to be served by a
+ * process just started (docs/cluster.md, Rolling restarts).
  */
 const MOVES_PER_SECOND = 5000;
-export const moveWindowMs = (phones: number) =>
-  Math.min(3000, Math.max(100, (phones / MOVES_PER_SECOND) * 1000));
+const moveWindowMs = (phones: number) => Math.min(3000, Math.max(100, (phones / MOVES_PER_SECOND) * 1000));
 
 /** The largest frame a client may send, as the HTTP API's body limit. */
 export const MAX_FRAME_BYTES = 64 * 1024;
