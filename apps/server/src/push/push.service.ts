@@ -10,6 +10,7 @@ import {
   type PushSubscriptionBody,
 } from '@ruthless/protocol';
 import { InvalidError } from '../errors';
+import { PeriodicSweep } from '../periodic-sweep';
 import { isPushServiceEndpoint } from './push-services';
 import type { DueShowStart, PushRepository, StoredSubscription } from './push.repository';
 
@@ -69,8 +70,10 @@ export function showStartNotification(due: DueShowStart, now: Date): PushNotific
  * database first, so it goes once however many processes run.
  */
 export class PushService {
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private sweeping: Promise<number> | undefined;
+  private readonly sweeps = new PeriodicSweep(
+    () => this.sweep(),
+    (error) => this.options.log.error({ err: error }, 'push sweep failed'),
+  );
 
   constructor(
     private readonly repository: PushRepository,
@@ -154,20 +157,10 @@ export class PushService {
   }
 
   start(intervalMs = PUSH_SWEEP_MS): void {
-    this.timer ??= setInterval(() => {
-      this.sweeping ??= this.sweep()
-        .catch((error: unknown) => {
-          this.options.log.error({ err: error }, 'push sweep failed');
-          return 0;
-        })
-        .finally(() => (this.sweeping = undefined));
-    }, intervalMs);
-    this.timer.unref();
+    this.sweeps.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.sweeping;
+  stop(): Promise<void> {
+    return this.sweeps.stop();
   }
 }

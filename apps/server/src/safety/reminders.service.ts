@@ -7,6 +7,7 @@ import {
 } from '@ruthless/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConflictError, InvalidError, NotFoundError } from '../errors';
+import { PeriodicSweep } from '../periodic-sweep';
 import type { Mail } from '../mail/mailer';
 import { showReminderMail, type UnsubscribeTokens } from './reminder-mails';
 import type { RemindersRepository } from './reminders.repository';
@@ -25,8 +26,10 @@ const SENDS_PER_SWEEP = 200;
  * A show the host cancelled gets a cancellation instead.
  */
 export class RemindersService {
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private sweeping: Promise<number> | undefined;
+  private readonly sweeps = new PeriodicSweep(
+    () => this.sweep(),
+    (error) => this.log.error({ err: error }, 'show reminder sweep failed'),
+  );
 
   constructor(
     private readonly repository: RemindersRepository,
@@ -92,21 +95,10 @@ export class RemindersService {
   }
 
   start(intervalMs = REMINDER_SWEEP_MS): void {
-    this.timer ??= setInterval(() => {
-      // One sweep at a time in a process; a slow mail server does not pile them up.
-      this.sweeping ??= this.sweep()
-        .catch((error: unknown) => {
-          this.log.error({ err: error }, 'show reminder sweep failed');
-          return 0;
-        })
-        .finally(() => (this.sweeping = undefined));
-    }, intervalMs);
-    this.timer.unref();
+    this.sweeps.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.sweeping;
+  stop(): Promise<void> {
+    return this.sweeps.stop();
   }
 }
