@@ -54,6 +54,8 @@ type ServerHandler = (payload: unknown) => unknown;
 export class FakeSocket {
   connected = true;
   active = true;
+  /** Whether Socket.IO recovered the session at the last connection (its rooms and missed packets). */
+  recovered = false;
   /** Every event the app emitted, in order: `[name, payload]`. */
   readonly emitted: [string, unknown][] = [];
   /** What the app said it was at the last handshake (its `auth` option's answer). */
@@ -113,8 +115,9 @@ export class FakeSocket {
     return this;
   }
 
-  connect() {
+  connect({ recovered = false }: { recovered?: boolean } = {}) {
     this.auth?.((data) => (this.handshake = data));
+    this.recovered = recovered;
     this.connected = true;
     this.active = true;
     this.serverPush('connect');
@@ -145,6 +148,7 @@ export class FakeSocket {
 
   reset() {
     this.connected = true;
+    this.recovered = false;
     this.active = true;
     this.emitted.length = 0;
     this.handlers.clear();

@@ -163,6 +163,7 @@ describe.skipIf(unavailable)(
           `on a phone ${longestGapMs} ms ` +
           `(interval ${BALL_INTERVAL_MS} ms); the draw moved ${handoverMs} ms after its process was told to stop; ` +
           `claims ${acknowledgedClaims.length}/${PHONES} acknowledged, chat ${acknowledgedChats.length}/${PHONES}; ` +
+          `holes filled by a join ${phones.reduce((sum, phone) => sum + phone.gapsFilled, 0)}; ` +
           `out of service ${rolledProcesses.map((rolled) => `${rolled.outOfServiceMs} ms (${rolled.stopMs} ms to stop)`).join(', ')}`,
       );
       expect(rolledProcesses).toHaveLength(2);

@@ -19,6 +19,10 @@ export class Viewer {
   private held: LiveGameMessage[] | undefined;
   /** The pending waitFor calls, each woken by every message received. */
   private readonly waiting = new Set<() => void>();
+  /** Joins asked because an event came after a hole in the numbering. */
+  gapsFilled = 0;
+  private gameUuid: string | undefined;
+  private joining: Promise<JoinGameResult> | undefined;
   private constructor(readonly socket: GameSocket) {}
 
   static async join(
@@ -37,11 +41,12 @@ export class Viewer {
     // As the app does (lib/socket.ts).
     reconnectPromptlyWhenServerMoves(socket);
     socket.on('game:event', (message) => (viewer.held ? viewer.held.push(message) : viewer.receive(message)));
-    // After a lost connection (or a server restart) the app rejoins from the last seq it showed.
-    socket.io.on('reconnect', () => {
-      viewer.rejoin(gameUuid).catch(() => {});
-    });
     await viewer.rejoin(gameUuid);
+    // After a lost connection (or a server restart) the app rejoins from the last seq it showed,
+    // unless Socket.IO recovered the session: its rooms are kept and what it missed is replayed.
+    socket.on('connect', () => {
+      if (!socket.recovered) viewer.rejoin(gameUuid).catch(() => {});
+    });
     return viewer;
   }
 
@@ -55,12 +60,18 @@ export class Viewer {
     );
   }
 
-  /** Joins (again) with the last seq seen and takes in what was missed. */
-  async rejoin(gameUuid: string): Promise<JoinGameResult> {
+  /** Joins (again) with the last seq seen and takes in what was missed (one join at a time). */
+  rejoin(gameUuid: string): Promise<JoinGameResult> {
+    this.gameUuid = gameUuid;
+    this.joining ??= this.join(gameUuid);
+    return this.joining;
+  }
+
+  private async join(gameUuid: string): Promise<JoinGameResult> {
     // The server puts the socket in the game's room before it reads the missed events, so a
     // live event can arrive before the answer: held until the missed ones are in, as the app's
     // live feed does (apps/web/src/lib/live-game/live-feed.ts), else they would look seen.
-    this.held ??= [];
+    this.held = [];
     try {
       const result = await this.socket
         .timeout(10_000)
@@ -70,14 +81,22 @@ export class Viewer {
       for (const message of result.missed) this.receive(message);
       return result;
     } finally {
-      const held = this.held ?? [];
+      const held = this.held;
       this.held = undefined;
+      this.joining = undefined;
       for (const message of held) this.receive(message);
     }
   }
 
   private receive(message: LiveGameMessage): void {
     const last = this.lastSeq ?? 0;
+    if (this.gameUuid && this.lastSeq !== null && message.seq > last + 1) {
+      // A hole in the numbering (a recovered session can miss a broadcast that came between its
+      // replay and its return to the game's room): ask again from the last seq, as the app does.
+      this.gapsFilled += 1;
+      this.rejoin(this.gameUuid).catch(() => {});
+      return;
+    }
     if (message.seq > last) {
       this.messages.push(message);
       for (const wake of [...this.waiting]) wake();

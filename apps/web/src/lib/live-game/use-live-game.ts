@@ -175,7 +175,15 @@ export function useLiveGame(
       if (outcome === 'queued') pump();
     };
 
-    const onConnect = () => void join();
+    const onConnect = () => {
+      // Back within the reconnect window: Socket.IO kept the socket's rooms and replays what it
+      // missed, in order, so a join would only hold the next events back behind a database read.
+      if (socket.recovered && feed.lastShown !== null && !joining) {
+        useGameStore.getState().setConnection('live');
+        return;
+      }
+      void join();
+    };
     const onDisconnect = () => {
       if (!closed) useGameStore.getState().setConnection('reconnecting');
     };

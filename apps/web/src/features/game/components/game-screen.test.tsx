@@ -282,6 +282,42 @@ describe('the show screen, stage by stage', { timeout: 30_000 }, () => {
     expect(current).not.toHaveTextContent('Paused');
   });
 
+  it('back within the reconnect window: no join, the balls missed are shown as they are replayed', async () => {
+    const show = twoPlayerShow();
+    show.before(show.reels()).before(show.luckyFate()).before(show.draw()).before(show.ball()).serve();
+    serve(show);
+    await openShow(show);
+    await onStage('Eyes Down');
+    const joins = () => fakeSocket.emitted.filter(([event]) => event === 'game:join').length;
+    expect(joins()).toBe(1);
+
+    fakeSocket.connected = false;
+    await push('disconnect', 'transport close');
+    expect(await screen.findByText('Reconnecting…', { exact: false })).toBeInTheDocument();
+
+    // Socket.IO recovered the session: the server kept its rooms and replays what it missed.
+    await act(async () => {
+      fakeSocket.connect({ recovered: true });
+      await Promise.resolve();
+    });
+    expect(screen.queryByText('Reconnecting…', { exact: false })).not.toBeInTheDocument();
+    await show.happen(show.ball());
+    expect(screen.getByTestId('current-ball')).toHaveAttribute('data-ball', String(show.order[1]));
+    expect(joins()).toBe(1);
+
+    // Not recovered (the window passed, or the process forgot it): the screen joins again.
+    fakeSocket.connected = false;
+    await push('disconnect', 'transport close');
+    await act(async () => {
+      fakeSocket.connect();
+      await Promise.resolve();
+    });
+    expect(joins()).toBe(2);
+    expect(fakeSocket.emitted.filter(([event]) => event === 'game:join').at(-1)?.[1]).toMatchObject({
+      lastSeq: show.messages.at(-1)!.seq,
+    });
+  });
+
   it('the draw opened mid-way (a reload): the current ball is the last one drawn, at rest, before any new ball', async () => {
     const show = twoPlayerShow();
     show.before(show.reels()).before(show.luckyFate()).before(show.draw());
