@@ -116,6 +116,7 @@ describe.skipIf(unavailable)(
       const drawn = first.balls;
       expect(drawn.length).toBeGreaterThan(8);
       let longestGapMs = 0;
+      let longestGap = '';
       for (const [i, phone] of phones.entries()) {
         expect(phone.balls, `phone ${i}'s balls`).toEqual(drawn);
         const seqs = phone.messages.map((message) => message.seq);
@@ -124,7 +125,14 @@ describe.skipIf(unavailable)(
         );
         const times = ballTimes.get(phone)!;
         for (let k = 1; k < times.length; k++) {
-          longestGapMs = Math.max(longestGapMs, times[k]! - times[k - 1]!);
+          if (times[k]! - times[k - 1]! <= longestGapMs) continue;
+          longestGapMs = times[k]! - times[k - 1]!;
+          // Where that wait went: the move to the other process, then the first ball after it.
+          const drop = phone.drops.find((d) => d.lostAt >= times[k - 1]! && d.lostAt <= times[k]!);
+          longestGap = drop?.backAt
+            ? ` (${drop.lostAt - times[k - 1]!} ms to the drop, ${drop.backAt - drop.lostAt} ms to reconnect, ` +
+              `${drop.recovered ? 'recovered' : 'not recovered'}, ${times[k]! - drop.backAt} ms to the next ball)`
+            : '';
         }
       }
 
@@ -160,7 +168,7 @@ describe.skipIf(unavailable)(
       const longestDrawGapMs = Math.max(...drawTimes.slice(1).map((at, k) => at - drawTimes[k]!));
       console.log(
         `rolling restart: ${drawn.length} balls, longest gap between two balls drawn ${longestDrawGapMs} ms, ` +
-          `on a phone ${longestGapMs} ms ` +
+          `on a phone ${longestGapMs} ms${longestGap} ` +
           `(interval ${BALL_INTERVAL_MS} ms); the draw moved ${handoverMs} ms after its process was told to stop; ` +
           `claims ${acknowledgedClaims.length}/${PHONES} acknowledged, chat ${acknowledgedChats.length}/${PHONES}; ` +
           `holes filled by a join ${phones.reduce((sum, phone) => sum + phone.gapsFilled, 0)}; ` +

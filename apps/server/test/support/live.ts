@@ -19,6 +19,8 @@ export class Viewer {
   private held: LiveGameMessage[] | undefined;
   /** The pending waitFor calls, each woken by every message received. */
   private readonly waiting = new Set<() => void>();
+  /** Each lost connection: when, when it was back, and whether Socket.IO recovered it. */
+  readonly drops: { lostAt: number; backAt?: number; recovered?: boolean }[] = [];
   /** Joins asked because an event came after a hole in the numbering. */
   gapsFilled = 0;
   private gameUuid: string | undefined;
@@ -44,7 +46,10 @@ export class Viewer {
     await viewer.rejoin(gameUuid);
     // After a lost connection (or a server restart) the app rejoins from the last seq it showed,
     // unless Socket.IO recovered the session: its rooms are kept and what it missed is replayed.
+    socket.on('disconnect', () => viewer.drops.push({ lostAt: Date.now() }));
     socket.on('connect', () => {
+      const drop = viewer.drops.at(-1);
+      if (drop) Object.assign(drop, { backAt: Date.now(), recovered: socket.recovered });
       if (!socket.recovered) viewer.rejoin(gameUuid).catch(() => {});
     });
     return viewer;
