@@ -8,6 +8,8 @@ export interface InvitePreview {
   pageUrl: string;
   imageUrl: string;
   imageAlt: string;
+  /** The card's address on this host (the page's own <img>, whatever host name it was reached by). */
+  imagePath: string;
   /** Where the visitor signs up: the app's sign-up form. */
   signUpPath: string;
 }
@@ -62,9 +64,9 @@ export function invitePage(preview: InvitePreview): string {
     meta('name', 'twitter:image:alt', preview.imageAlt),
   ].join('');
   const body = [
-    '<p class="eyebrow">Ruthless · Live bingo game shows</p>',
+    '<p class="eyebrow">Ruthless · Live bingo</p>',
     `<h1>${escapeHtml(preview.title)}</h1>`,
-    `<img src="${escapeHtml(preview.imageUrl)}" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" alt="${escapeHtml(preview.imageAlt)}" />`,
+    `<img src="${escapeHtml(preview.imagePath)}" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" alt="${escapeHtml(preview.imageAlt)}" />`,
     `<p>${escapeHtml(preview.description)}</p>`,
     `<a class="join" href="${escapeHtml(preview.signUpPath)}">Sign up and play</a>`,
     `<p class="small">Already playing? <a href="/login">Sign in</a></p>`,
@@ -77,7 +79,7 @@ export function inviteNotFoundPage(): string {
   return page(
     '<title>This invite link does not work | Ruthless</title>',
     [
-      '<p class="eyebrow">Ruthless · Live bingo game shows</p>',
+      '<p class="eyebrow">Ruthless · Live bingo</p>',
       '<h1>This invite link does not work</h1>',
       '<p>It may be mistyped, or the friend who sent it has left Ruthless. You can still join the free live bingo game shows.</p>',
       '<a class="join" href="/login?form_type=sign-up">Sign up and play</a>',

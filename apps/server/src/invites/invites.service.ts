@@ -53,6 +53,7 @@ export class Invites {
       pageUrl: `${publicUrl}/invite/${code}`,
       imageUrl: `${publicUrl}/invite/${code}/card.png?v=${inviter.version}`,
       imageAlt: `${name} invites you to play Ruthless, free live bingo game shows`,
+      imagePath: `/invite/${code}/card.png?v=${inviter.version}`,
       signUpPath: '/login?form_type=sign-up',
     };
   }
