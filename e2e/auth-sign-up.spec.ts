@@ -1,8 +1,10 @@
 import {
   closeToasts,
+  createPlayer,
   declineNotifications,
   expect,
   PASSWORD,
+  randomIp,
   test,
   toast,
   uniqueAlias,
@@ -13,15 +15,18 @@ import { dismissSoundModal } from './support/game-show';
 import { signInHost } from './support/lobby-host';
 import { gameRow, openRoom } from './support/lobby-page';
 
-// The journey "Sign up to a first show" (issue 4, issue 39): a new player opens /login, signs up
+// The journey "Sign up to a first show" (issue 4, issue 39, issue 44): a new player arrives
+// through a friend's invite link, opens /login, signs up
 // with the form (the one browser test that types it), goes through the mandatory details form to
 // the lobby, claims a ticket for a show and reaches its green room; the screens it passed are
 // swept with axe. The landing's first load is also where the layout is measured: the form must
 // not jump when the upcoming shows arrive (issue 15). Each form's messages, the form modes and
-// the server's answers are the component tests' (apps/web/src/features/auth/**/*.test.tsx).
+// the server's answers are the component tests' (apps/web/src/features/auth/**/*.test.tsx). The
+// friend who invited them sees one friend joined.
 
 test('a new player signs up, fills in the details and claims a ticket into a show’s green room', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   const host = await signInHost();
@@ -32,6 +37,28 @@ test('a new player signs up, fills in the details and claims a ticket into a sho
     timings: { greenRoomMs: 60_000 },
   });
   const violations: string[] = [];
+
+  // A friend's invite link, from their profile (their own browser).
+  const friendContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': randomIp() } });
+  const friendPage = await friendContext.newPage();
+  const friend = await createPlayer(friendPage, { signedIn: true });
+  const friendInvite = async () => {
+    const token = (await (await friendPage.request.get('/api/auth/token')).json()) as { token: string };
+    const invite = await friendPage.request.get('/api/profile/invite', {
+      headers: { Authorization: token.token },
+    });
+    expect(invite.status()).toBe(200);
+    return (await invite.json()) as { url: string; friendsJoined: number };
+  };
+  const invite = await friendInvite();
+  expect(invite.friendsJoined).toBe(0);
+  await page.goto(new URL(invite.url).pathname);
+  await expect(page.getByRole('heading', { name: `${friend.alias} invites you to Ruthless` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign up and play' })).toHaveAttribute(
+    'href',
+    '/login?form_type=sign-up',
+  );
+  violations.push(...(await seriousViolations(page, 'invite page')));
 
   // The landing's layout shifts, from the first paint.
   await page.addInitScript(() => {
@@ -148,6 +175,10 @@ test('a new player signs up, fills in the details and claims a ticket into a sho
   await closeToasts(page);
   violations.push(...(await seriousViolations(page, 'green room')));
   await page.screenshot({ path: test.info().outputPath('auth-first-green-room.png') });
+
+  // The friend's profile counts them.
+  expect((await friendInvite()).friendsJoined).toBe(1);
+  await friendContext.close();
 
   expect(violations).toEqual([]);
   await host.cancelGame(game.gameUuid).catch(() => undefined);

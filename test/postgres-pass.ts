@@ -42,6 +42,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'deploy/backup.test.ts': "pg_dump and pg_restore of a PostgreSQL (the recipe's backup)",
   'deploy/nginx-site.test.ts': "the recipe's nginx site before two production processes",
   'deploy/runbook.test.ts': "docs/operations.md's commands, run on PostgreSQL and Redis as a deployment's",
+  'invites/invites.test.ts': "the invites repository's SQL: a code made once, each invitee counted once",
   'live/green-room-rollover.test.ts': 'the all-steal rollover moved under a row lock',
   'live/live-restart.test.ts': 'a runner resumed from the stored events on a scratch database',
   'live/live-show.test.ts': "the runner's lease and events, broadcast through the adapter",

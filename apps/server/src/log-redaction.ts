@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 /**
  * A request as the log shows it. Addresses can carry secrets (the reset link's `?oobCode=`, the
  * unsubscribe links' `?token=`, a reset code in `/api/auth/reset-password/{code}` or in an old
- * app's `/api/auth/reset-code/{code}`, OAuth's `code` and `state`), and logs are read by more
+ * app's `/api/auth/reset-code/{code}`, an invite code in `/invite/{code}` and its card's
+ * `/invite/{code}/card.png`, OAuth's `code` and `state`), and logs are read by more
  * people than a mailbox: the query and such a path segment are never written. The app itself
  * sends its secrets in bodies; deploy/nginx/ruthless.conf logs addresses the same way.
  */
@@ -17,8 +18,8 @@ export function requestForLog(request: FastifyRequest) {
   };
 }
 
-/** Where a secret starts in a path: right after /reset-password/ or /reset-code/. */
-const SECRET_AFTER = /\/reset-(?:password|code)\//i;
+/** Where a secret starts in a path: right after /reset-password/, /reset-code/ or /invite/. */
+const SECRET_AFTER = /\/(?:reset-(?:password|code)|invite)\//i;
 
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');

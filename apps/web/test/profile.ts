@@ -1,7 +1,9 @@
 import {
+  inviteLinkResponseSchema,
   marketingConsentSchema,
   playBreakStatusSchema,
   userSettingsSchema,
+  type InviteLinkResponse,
   type MarketingConsent,
   type PlayBreakStatus,
   type UserSettings,
@@ -39,6 +41,11 @@ export const noBreak: PlayBreakStatus = playBreakStatusSchema.parse({ current: n
 export const marketingOf = (overrides: Partial<MarketingConsent> = {}): MarketingConsent =>
   marketingConsentSchema.parse({ given: false, at: null, wording: null, ...overrides });
 
+export const INVITE_URL = 'https://ruthless.example/invite/q8Kd2xR7vN1pL4sT9wYb3A';
+
+export const inviteOf = (overrides: Partial<InviteLinkResponse> = {}): InviteLinkResponse =>
+  inviteLinkResponseSchema.parse({ url: INVITE_URL, friendsJoined: 0, ...overrides });
+
 /** Signs the player in as the start-up gate leaves them: the real store, set. */
 export function signInPlayer() {
   useSessionStore.setState({ playerUuid: PLAYER_UUID, accessToken: 'identity-token' });
@@ -52,6 +59,7 @@ export function serveProfile(routes: Record<string, ApiHandler> = {}) {
     'GET /api/safety/settings': () => ({ body: safetySettingsOf() }),
     'GET /api/safety/break': () => ({ body: noBreak }),
     'GET /api/safety/marketing': () => ({ body: marketingOf() }),
+    'GET /api/profile/invite': () => ({ body: inviteOf() }),
     ...routes,
   });
 }

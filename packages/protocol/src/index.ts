@@ -20,5 +20,6 @@ export * from './text-rules';
 export * from './person-name';
 export * from './vitals';
 export * from './safety';
+export * from './invites';
 export * from './push';
 export * from './analytics';

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, type Config } from '../config';
 import type { Database } from '../db/database';
+import { Invites } from '../invites/invites.service';
+import { InvitesRepository } from '../invites/invites.repository';
 import { MailRepository } from '../mail/mail.repository';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { aliasSkeleton } from '../profile/alias-skeleton';
@@ -9,6 +11,7 @@ import { ProfileService } from '../profile/profile.service';
 import { AccountDeletionRepository } from '../safety/account-deletion.repository';
 import { KeptBreaks } from '../safety/kept-breaks';
 import type { Realtime } from '../realtime/socket-server';
+import { CardFonts } from '../share/card-fonts';
 import { createAuth, DEFAULT_AUTH_LIMITS, type Auth, type AuthLimits } from './auth';
 import { configuredSecrets, unreadableKeys, type AuthSecrets } from './auth-secrets';
 import { AuthRepository } from './auth.repository';
@@ -42,6 +45,10 @@ export interface Accounts {
   serverKeys: ServerKeys;
   /** Breaks that outlive a deleted account (safety/kept-breaks.ts). */
   keptBreaks: KeptBreaks;
+  /** Invite a friend: links, their page and card, and who signed up through whose. */
+  invites: Invites;
+  /** The fonts of the cards drawn for link previews (results and invites), written once. */
+  cardFonts: CardFonts;
 }
 
 /**
@@ -89,6 +96,15 @@ export async function setUpAccounts(
     );
   }
 
+  const cardFonts = new CardFonts();
+  app.addHook('onClose', () => cardFonts.close());
+  const invites = new Invites(
+    new InvitesRepository(database.db),
+    cardFonts,
+    { publicUrl: config.publicUrl },
+    log,
+  );
+
   const auth = createAuth({
     config,
     db: database.db,
@@ -107,6 +123,7 @@ export async function setUpAccounts(
       await new AccountDeletionRepository(database.db).anonymise(userId);
     },
     afterUserCreated: (userId) => keptBreaks.restore(userId),
+    invitedSignUp: (userId, code) => invites.signedUp(userId, code),
   });
   const authService = new AuthService(auth, config.google !== undefined, log);
   const verifier = new IdentityVerifier(() => authService.publicKeys(), config.publicUrl, config.publicUrl);
@@ -123,5 +140,7 @@ export async function setUpAccounts(
     tokenCutoffs,
     serverKeys,
     keptBreaks,
+    invites,
+    cardFonts,
   };
 }

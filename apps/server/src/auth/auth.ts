@@ -18,6 +18,7 @@ import type { Db } from '../db/database';
 import { accounts, jwks, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordLink, resetPasswordMail } from '../mail/templates';
+import { inviteCodeFromCookies } from '../invites/invite-cookie';
 import type { ProfileRepository } from '../profile/profile.repository';
 import { betterAuthSecretOptions, type AuthSecrets } from './auth-secrets';
 import type { AuthRepository } from './auth.repository';
@@ -83,6 +84,11 @@ export interface AuthDependencies {
    * deleted account with the same email or Google subject (safety/kept-breaks.ts).
    */
   afterUserCreated?: (userId: string) => Promise<void>;
+  /**
+   * After a new user is created (sign-up or Google's first sign-in) with the invite cookie's code,
+   * if any: counts the invite (invites/invites.service.ts). Never fails the sign-up.
+   */
+  invitedSignUp?: (userId: string, code: string | undefined) => Promise<void>;
 }
 
 /** An error in the shape of docs/player-app.md (Messages): our code and the catalogue's message. */
@@ -377,7 +383,16 @@ export function createAuth(deps: AuthDependencies) {
         create: {
           before: async (user) => ({ data: { ...user, name: storableName(user.name) } }),
           // Run once the sign-up (or Google's first sign-in) has committed, before it answers.
-          after: async (user) => deps.afterUserCreated?.(user.id),
+          after: async (user, context) => {
+            await deps.afterUserCreated?.(user.id);
+            // Only a new account gets here: signing in to an existing one counts no invite.
+            const code = inviteCodeFromCookies(context?.headers?.get('cookie'));
+            if (code) {
+              await deps
+                .invitedSignUp?.(user.id, code)
+                .catch((err: unknown) => log.error({ err, playerId: user.id }, 'invite not recorded'));
+            }
+          },
         },
         update: {
           before: async (user) =>

@@ -622,3 +622,34 @@ export const pushSends = pgTable(
     check('push_sends_kind_check', sql`${table.kind} in ('show-start')`),
   ],
 );
+
+/** A player's invite code (invites/invites.service.ts): random, made on first ask, then kept. */
+export const inviteCodes = pgTable('invite_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 128 random bits, base64url: a secret in a link, never the user's id. */
+  code: text('code').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who invited whom: a new account signed up through an invite link, once per invitee. Only
+ * counted on the inviter's profile ("3 friends joined"); no reward, no money.
+ */
+export const invites = pgTable(
+  'invites',
+  {
+    inviteeId: uuid('invitee_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviterId: uuid('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('invites_inviter_idx').on(table.inviterId),
+    check('invites_not_self_check', sql`${table.inviteeId} <> ${table.inviterId}`),
+  ],
+);

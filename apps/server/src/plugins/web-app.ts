@@ -5,6 +5,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@ruthless/protocol';
+import { inviteNotFoundPage } from '../invites/invite-page';
 import { withShareTags } from '../share/share-page';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,6 +77,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     // /dev is the server's own (the dev mailbox): when it is off, it is simply not there.
     const isPage = !/^\/(api|socket\.io|dev)(\/|$)/.test(pathname) && !path.extname(pathname);
     if (!isPage) return notFound(request, reply);
+    // An invite code too long for the invite's route (routes/invite) is no invite either.
+    if (pathname.startsWith('/invite/')) {
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(inviteNotFoundPage());
+    }
     if (!built) {
       return reply
         .status(503)

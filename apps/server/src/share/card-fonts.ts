@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { renderAsync } from '@resvg/resvg-js';
 
 const require = createRequire(import.meta.url);
 
@@ -53,4 +54,16 @@ export class CardFonts {
     const files = await this.files?.catch(() => undefined);
     if (files) await rm(files.folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * A card's SVG as a PNG, drawn with the card's fonts only, off the event loop (a worker thread of
+ * libuv): a live show's balls keep their time. The results' and the invites' cards both use it.
+ */
+export async function drawCardPng(svg: string, fonts: CardFonts): Promise<Buffer> {
+  const fontFiles = await fonts.paths();
+  const image = await renderAsync(svg, {
+    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'Luckiest Guy' },
+  });
+  return image.asPng();
 }

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { renderAsync } from '@resvg/resvg-js';
 import { LRUCache } from 'lru-cache';
 import type { GameResults, ShareSummary, Theme } from '@ruthless/protocol';
 import type { RoomImages } from '../host/room-images';
 import type { LiveGames } from '../live/live-games.service';
 import type { RoomsRepository } from '../rooms/rooms.repository';
-import type { CardFonts } from './card-fonts';
+import { drawCardPng, type CardFonts } from './card-fonts';
 import {
   money,
   OUTCOME_HEADLINE,
@@ -162,14 +161,9 @@ export class ShareCards {
   }
 
   private async draw(shared: Shared): Promise<Buffer> {
-    const svg = shareCardSvg(shared.card, shared.art);
-    const fontFiles = await this.fonts.paths();
-    // Off the event loop (a worker thread of libuv): a live show's balls keep their time.
-    const image = await renderAsync(svg, {
-      font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'Luckiest Guy' },
-    });
+    const png = await drawCardPng(shareCardSvg(shared.card, shared.art), this.fonts);
     this.rendered += 1;
-    return image.asPng();
+    return png;
   }
 }
 

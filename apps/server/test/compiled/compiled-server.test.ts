@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetCodeIn, startSmtpServer, type TestSmtpServer } from '../../../../test/support/smtp-server';
 import { clusterUnavailable, TestCluster } from '../support/cluster';
 import { api, provenHost, Viewer, withDetails } from '../support/live';
-import { registeredPlayer } from '../support/http';
+import { Browser, registeredPlayer } from '../support/http';
 import { createScratchDatabase, freePort, waitForHealth } from '../support/test-app';
 
 // The server that ships is the one tested: the compiled build (apps/server/dist, what `npm start`
@@ -142,6 +142,22 @@ async function playShortShow(
   const playerEmail = `player-${Date.now()}@compiled.test`;
   const player = await registeredPlayer(url, playerEmail);
   await withDetails(url, player.token, `Show${Date.now() % 10_000}`, 'share');
+  // The player's invite link, opened by a friend (the page and its card) who signs up through it:
+  // the code is a secret in an address too.
+  const invite = await api(url, 'GET', '/api/profile/invite', player.token);
+  expect(invite.status, JSON.stringify(invite.body)).toBe(200);
+  const invitePath = new URL(invite.body.url as string).pathname;
+  const inviteCode = invitePath.split('/').at(-1)!;
+  const friend = new Browser(url);
+  expect((await friend.get(invitePath)).status).toBe(200);
+  expect((await friend.get(`${invitePath}/card.png`)).status).toBe(200);
+  const friendSignUp = await friend.post('/api/auth/sign-up/email', {
+    email: `friend-${Date.now()}@compiled.test`,
+    password: 'secret-pass-1',
+    name: 'Fay Friend',
+  });
+  expect(friendSignUp.status).toBe(200);
+  expect((await api(url, 'GET', '/api/profile/invite', player.token)).body.friendsJoined).toBe(1);
   const mailsBeforeReminder = smtp.mails.length;
   if (later) {
     const remind = await api(url, 'POST', '/api/safety/reminders', player.token, {
@@ -176,7 +192,7 @@ async function playShortShow(
     phone.close();
   }
 
-  if (!later) return { secrets: [resetCode] };
+  if (!later) return { secrets: [resetCode, inviteCode] };
   // The reminder's unsubscribe links, used every way the mail offers: the page (whose app posts
   // the token in the body) and the mail client's one-click POST to the address in the mail.
   const reminder = await smtp.waitForMail(playerEmail, mailsBeforeReminder, 30_000);
@@ -191,7 +207,7 @@ async function playShortShow(
     body: 'List-Unsubscribe=One-Click',
   });
   expect(oneClick.status).toBe(200);
-  return { secrets: [resetCode, unsubscribeToken!] };
+  return { secrets: [resetCode, inviteCode, unsubscribeToken!] };
 }
 
 const postgres = process.env.DATABASE_URL;
@@ -225,8 +241,8 @@ describe('the compiled server', () => {
           expect(health.databaseKind).toBe(database ? 'postgres' : 'pglite');
           if (configuration.name.includes('Redis')) expect(health.redis).toBe('up');
           const { secrets } = await playShortShow(server.url, host);
-          // Every secret the product mailed (the reset code, the unsubscribe token) went by mail
-          // only: not into any line the process logged, however its links were used.
+          // Every secret the product mailed or linked (the reset code, the invite code, the
+          // unsubscribe token) went into no line the process logged, however its links were used.
           for (const secret of secrets) {
             expect(secret.length).toBeGreaterThan(10);
             expect(server.output()).not.toContain(secret);

@@ -292,6 +292,9 @@ describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
       oldAppCheck: secret('oldcheck'),
       encodedCheck: secret('encoded'),
       betterAuthLink: secret('ba'),
+      invitePage: secret('invite'),
+      inviteCard: secret('card'),
+      encodedInvite: secret('encinvite'),
       referer: secret('referer'),
       appCheck: secret('body'),
     };
@@ -307,6 +310,9 @@ describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
     await httpsGet(`${site}/api/auth/reset-code/${secrets.oldAppCheck}`, ca);
     await httpsGet(`${site}/api/auth/reset%2Dcode/${secrets.encodedCheck}`, ca);
     await httpsGet(`${site}/api/auth/reset-password/${secrets.betterAuthLink}?callbackURL=%2F`, ca);
+    await httpsGet(`${site}/invite/${secrets.invitePage}`, ca, { accept: 'text/html' });
+    await httpsGet(`${site}/invite/${secrets.inviteCard}/card.png?v=1`, ca);
+    await httpsGet(`${site}/invite%2F${secrets.encodedInvite}`, ca, { accept: 'text/html' });
     await httpsGet(`${site}/health`, ca, {
       referer: `${site}/forgot-password?oobCode=${secrets.referer}`,
     });
@@ -335,6 +341,8 @@ describe.skipIf(unavailable)('the deploy recipe behind nginx', () => {
     expect(log).toContain('"POST /api/safety/unsubscribe?[redacted] HTTP/1.1"');
     expect(log).toContain('"GET /api/auth/reset-code/[redacted] HTTP/1.1"');
     expect(log).toContain('"POST /api/auth/reset-code HTTP/1.1"');
+    expect(log).toContain('"GET /invite/[redacted] HTTP/1.1" 404');
+    expect(log).toContain('"GET /invite/[redacted]?[redacted] HTTP/1.1" 404');
   });
 
   it('has no dev mailbox', async () => {

@@ -51,13 +51,16 @@ async function logged(act: () => Promise<unknown>): Promise<LogLine[]> {
 const worst = (written: LogLine[]) => Math.max(0, ...written.map((line) => line.level));
 
 describe('addresses in the log', () => {
-  it('never hold a query or what follows /reset-password/ or /reset-code/, however it is encoded', async () => {
+  it('never hold a query or what follows /reset-password/, /reset-code/ or /invite/, however it is encoded', async () => {
     const secret = `secret-${Date.now()}`;
     const written = await logged(async () => {
       await fetch(`${server.url}/forgot-password?oobCode=${secret}`);
       await fetch(`${server.url}/api/auth/reset-password/${secret}?callbackURL=%2F`, { redirect: 'manual' });
       await fetch(`${server.url}/api/auth/reset-code/${secret}`);
       await fetch(`${server.url}/api/auth/RESET%2Dcode/${secret}%2Fmore/${secret}`);
+      await fetch(`${server.url}/invite/${secret}`);
+      await fetch(`${server.url}/invite/${secret}/card.png?v=1`);
+      await fetch(`${server.url}/INVITE%2F${secret}`);
     });
     const urls = written.flatMap((line) => {
       const req = line.req as { url?: string } | undefined;
@@ -68,8 +71,34 @@ describe('addresses in the log', () => {
       '/api/auth/reset-password/[redacted]?[redacted]',
       '/api/auth/reset-code/[redacted]',
       '/api/auth/RESET-code/[redacted]',
+      '/invite/[redacted]',
+      '/invite/[redacted]?[redacted]',
+      '/INVITE/[redacted]',
     ]);
     expect(JSON.stringify(written)).not.toContain(secret);
+  });
+});
+
+describe('invite codes in the log', () => {
+  it('are never written: not the page, the card, the link asked for, nor the sign-up through it', async () => {
+    const inviter = await registeredPlayer(server.url, `inviter-${Date.now()}@example.com`);
+    let code = '';
+    const written = await logged(async () => {
+      const link = await api(server.url, 'GET', '/api/profile/invite', inviter.token);
+      code = new URL(link.body.url as string).pathname.split('/').at(-1)!;
+      const friend = new Browser(server.url);
+      await friend.get(`/invite/${code}`);
+      await friend.get(`/invite/${code}/card.png`);
+      const signUp = await friend.post('/api/auth/sign-up/email', {
+        email: `friend-${Date.now()}@example.com`,
+        password: 'secret-pass-1',
+        name: 'Fay Friend',
+      });
+      expect(signUp.status).toBe(200);
+    });
+    expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(written).toContainEqual(expect.objectContaining({ event: 'invite.joined' }));
+    expect(JSON.stringify(written)).not.toContain(code);
   });
 });
 

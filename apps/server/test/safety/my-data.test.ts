@@ -45,6 +45,8 @@ describe('GET /api/safety/my-data', () => {
       (await api(base, 'POST', '/api/safety/reminders', ann.token, { gameUuid: game.gameUuid })).status,
     ).toBe(201);
     expect((await api(base, 'POST', '/api/safety/break', ann.token, { period: '24h' })).status).toBe(201);
+    const invite = await api(base, 'GET', '/api/profile/invite', ann.token);
+    expect(invite.status).toBe(200);
 
     const response = await download(ann.token);
     expect(response.status).toBe(200);
@@ -79,6 +81,11 @@ describe('GET /api/safety/my-data', () => {
     expect(data.winnings).toEqual([]);
     expect(data.chatMessages).toEqual([]);
     expect(data.breaks).toEqual([expect.objectContaining({ kind: 'break', period: '24h' })]);
+    expect(data.invites).toEqual({
+      codes: [{ code: (invite.body.url as string).split('/').at(-1), createdAt: expect.any(String) }],
+      joinedThroughInvite: [],
+      friendsJoined: [],
+    });
     // No secrets: no password hash, no session or OAuth token.
     expect(text).not.toMatch(/argon2|"token"|"password"|accessToken|refreshToken/);
     expect(text).not.toContain('bob@ruthless.test');

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { AppPluginOptions } from '../../app';
-import { CardFonts } from '../../share/card-fonts';
 import { ShareCards } from '../../share/share-cards.service';
 
 declare module 'fastify' {
@@ -12,15 +11,14 @@ declare module 'fastify' {
 
 export default fp<AppPluginOptions>(
   async (app, options) => {
-    const fonts = new CardFonts();
+    // The fonts are the accounts' (auth/accounts.ts), which invites draw their cards with too.
     app.decorate(
       'shareCards',
-      new ShareCards(app.live, app.repositories.rooms, app.roomImages, fonts, {
+      new ShareCards(app.live, app.repositories.rooms, app.roomImages, app.accounts.cardFonts, {
         publicUrl: app.config.publicUrl,
         webDist: options.webDist!,
       }),
     );
-    app.addHook('onClose', () => fonts.close());
   },
-  { name: 'share-cards', dependencies: ['live', 'repositories', 'room-images', 'config'] },
+  { name: 'share-cards', dependencies: ['live', 'repositories', 'room-images', 'config', 'accounts'] },
 );

@@ -8,6 +8,7 @@ import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { EditDetailsModal } from '@/features/profile/components/edit-details-modal';
+import { InviteFriend } from '@/features/profile/components/invite-friend';
 import { MyShows } from '@/features/profile/components/my-shows';
 import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { RealityCheckSettings } from '@/features/safety/components/reality-check-settings';
@@ -19,7 +20,8 @@ import styles from './profile.module.css';
 
 /**
  * The player's profile (docs/player-app.md): Username, Default Ruthless Choice and Phone number
- * from `GET /api/operator/user`, 'Edit Details' (the modal), 'Logout', 'Go Back', and 'My shows'.
+ * from `GET /api/operator/user`, 'Edit Details' (the modal), 'Logout', 'Go Back', 'Invite a friend'
+ * and 'My shows'.
  */
 export function ProfileRoute() {
   const navigate = useNavigate();
@@ -88,6 +90,8 @@ export function ProfileRoute() {
           Go Back
         </Button>
       </div>
+
+      <InviteFriend />
 
       <MyShows />
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authProvidersResponseSchema, resetCodeResponseSchema } from '@ruthless/protocol';
+import { clearedInviteCookie, inviteCodeFromCookies } from '../../../invites/invite-cookie';
 import { errorResponses } from '../../../schemas/errors';
 
 /** No body of ours nests deeper; deeper JSON would only feed recursion (stack overflow). */
@@ -104,6 +105,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.status(response.status);
       for (const [name, value] of response.headers) void reply.header(name, value);
       for (const cookie of response.setCookies) void reply.header('set-cookie', cookie);
+      // Signed up or in: the invite the visitor came through has done its part (it counted
+      // only if this made a new account), so it is not carried to another account later.
+      const signedIn = response.setCookies.some((cookie) =>
+        /^(?:__Secure-)?ruthless\.session_token=[^;]/.test(cookie),
+      );
+      if (signedIn && inviteCodeFromCookies(request.headers.cookie)) {
+        void reply.header('set-cookie', clearedInviteCookie(app.config.publicUrl.startsWith('https://')));
+      }
       return reply.send(response.body ?? undefined);
     },
   });
