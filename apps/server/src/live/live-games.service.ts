@@ -103,6 +103,7 @@ export class LiveGames {
   });
 
   private readonly claimCatchUps = new Map<string, { row: GameRow; again: boolean }>();
+  private readonly endListeners: ((gameId: string) => Promise<void>)[] = [];
 
   constructor(
     private readonly repository: LiveRepository,
@@ -111,6 +112,14 @@ export class LiveGames {
     private readonly pseudonymKey: Buffer,
     private readonly clock: () => number = Date.now,
   ) {}
+
+  /**
+   * What to do once a game's end is stored and broadcast, on the process that appended it (the
+   * "you won" push notes who was watching). A listener handles its own failures.
+   */
+  onGameEnded(listener: (gameId: string) => Promise<void>): void {
+    this.endListeners.push(listener);
+  }
 
   /** A player's pseudonym in the published log of the game of `seedHex`. */
   pseudonym(seedHex: string, playerId: string): string {
@@ -152,6 +161,8 @@ export class LiveGames {
     if (outcome.code || !outcome.live) return { ok: false, code: outcome.code ?? GameErrorCode.notAppended };
     if (outcome.event)
       this.phones.gameEvent(gameId, await this.message(outcome.live, outcome.live.seq, outcome.event));
+    if (outcome.event?.type === 'game-ended')
+      for (const listener of this.endListeners) await listener(gameId);
     return { ok: true, appended: outcome.event !== null, state: outcome.live.state };
   }
 
