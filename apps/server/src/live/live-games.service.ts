@@ -103,7 +103,7 @@ export class LiveGames {
   });
 
   private readonly claimCatchUps = new Map<string, { row: GameRow; again: boolean }>();
-  private readonly endListeners: ((gameId: string) => Promise<void>)[] = [];
+  private readonly endListeners: ((gameId: string, winners: string[]) => Promise<void>)[] = [];
 
   constructor(
     private readonly repository: LiveRepository,
@@ -114,10 +114,11 @@ export class LiveGames {
   ) {}
 
   /**
-   * What to do once a game's end is stored and broadcast, on the process that appended it (the
-   * "you won" push notes who was watching). A listener handles its own failures.
+   * What to do once a game's end is stored and broadcast, on the process that appended it, with
+   * the players who won a prize (the "you won" push notes who of them was watching). A listener
+   * handles its own failures.
    */
-  onGameEnded(listener: (gameId: string) => Promise<void>): void {
+  onGameEnded(listener: (gameId: string, winners: string[]) => Promise<void>): void {
     this.endListeners.push(listener);
   }
 
@@ -161,8 +162,11 @@ export class LiveGames {
     if (outcome.code || !outcome.live) return { ok: false, code: outcome.code ?? GameErrorCode.notAppended };
     if (outcome.event)
       this.phones.gameEvent(gameId, await this.message(outcome.live, outcome.live.seq, outcome.event));
-    if (outcome.event?.type === 'game-ended')
-      for (const listener of this.endListeners) await listener(gameId);
+    if (outcome.event?.type === 'game-ended') {
+      const payouts = outcome.live.state.result?.payouts ?? [];
+      const winners = [...new Set(payouts.filter((p) => p.totalPence > 0).map((p) => p.playerId))];
+      for (const listener of this.endListeners) await listener(gameId, winners);
+    }
     return { ok: true, appended: outcome.event !== null, state: outcome.live.state };
   }
 

@@ -275,15 +275,6 @@ export class PushRepository {
     );
   }
 
-  /** The winners of a game (any prize), to ask the sockets about. */
-  async winners(gameId: string): Promise<string[]> {
-    const rows = await queryRows<{ player_id: string }>(
-      this.db,
-      sql`select player_id from payouts where game_id = ${gameId} and pence > 0`,
-    );
-    return rows.map((row) => row.player_id);
-  }
-
   /** Whether the room exists (a follow of one that does not is refused). */
   async roomExists(roomId: string): Promise<boolean> {
     const rows = await queryRows(this.db, sql`select 1 from rooms where id = ${roomId}`);

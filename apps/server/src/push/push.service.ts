@@ -177,13 +177,14 @@ export class PushService {
 
   /**
    * A game ended (on the process that appended its end): which of its winners were watching the
-   * results, asked of every process's sockets (`watching`), is kept for the "you won" sweep.
+   * results, asked of every process's sockets (`watching`) at once, is kept for the "you won"
+   * sweep.
    */
   async resultsGiven(
     gameId: string,
+    winners: readonly string[],
     watching: (gameId: string, playerIds: readonly string[]) => Promise<Set<string>>,
   ): Promise<void> {
-    const winners = await this.repository.winners(gameId);
     if (winners.length === 0) return;
     const present = await watching(gameId, winners);
     await this.repository.markWatchedResults(

@@ -388,8 +388,6 @@ describe.skipIf(pushServiceUnavailable)(
       await claimTicket(room, pam.token, stayed.gameUuid);
       await audience.waitFor((message) => message.event.type === 'game-ended', 90_000);
       await pams.waitFor((message) => message.event.type === 'game-ended', 90_000);
-      audience.close();
-      pams.close();
 
       const { db } = show.server.app.database;
       const payouts = await vi.waitFor(
@@ -405,6 +403,9 @@ describe.skipIf(pushServiceUnavailable)(
         },
         { timeout: 10_000, interval: 100 },
       );
+      // Pam leaves once her presence at the results is noted (it is read as they go out).
+      audience.close();
+      pams.close();
       const olasWin = payouts.find((row) => row.game_id === away.gameUuid)!;
       expect(olasWin.watched_results).toBe(false);
       expect(payouts.find((row) => row.game_id === stayed.gameUuid)!.watched_results).toBe(true);

@@ -34,9 +34,9 @@ export default fp<AppPluginOptions>(
     });
     app.decorate('push', push);
     // Who of a game's winners watched its results, asked of the sockets as it ends.
-    app.live.onGameEnded((gameId) =>
+    app.live.onGameEnded((gameId, winners) =>
       push
-        .resultsGiven(gameId, (id, players) => app.realtime.phones.playersWatching(id, players))
+        .resultsGiven(gameId, winners, (id, players) => app.realtime.phones.playersWatching(id, players))
         .catch((error: unknown) => app.log.error({ err: error, gameId }, 'winners watching not noted')),
     );
     // The same switch as the reminder mails: a restore check and the tests that sweep themselves.
