@@ -10,6 +10,7 @@ import { GameList } from '@/features/lobby/components/game-list';
 import { useCancelledGames } from '@/features/lobby/hooks/use-cancelled-games';
 import { useLiveMetadata } from '@/features/lobby/hooks/use-live-metadata';
 import { usePlayBreak } from '@/features/safety/api/get-play-break';
+import { FollowRoomButton } from '@/features/notifications/components/follow-room-button';
 import { BreakNotice } from '@/features/safety/components/break-notice';
 import { useLobbyStore } from '@/stores/lobby-store';
 import { trackEvent } from '@/lib/analytics';
@@ -94,6 +95,11 @@ export function LobbyRoute() {
     }
   };
 
+  const followButton = useCallback(
+    (card: { roomUuid: string; name: string }) => <FollowRoomButton room={card} />,
+    [],
+  );
+
   const loading = (
     <div className={styles.loading} role="status" aria-label="Loading rooms">
       <div className={styles.skeletonCard} />
@@ -127,7 +133,12 @@ export function LobbyRoute() {
       ) : (
         <Suspense fallback={loading}>
           {away && <BreakNotice away={away} />}
-          <RoomCarousel rooms={roomList} selectedIndex={selectedIndex} onSelect={onSelect} />
+          <RoomCarousel
+            rooms={roomList}
+            selectedIndex={selectedIndex}
+            onSelect={onSelect}
+            cardAction={followButton}
+          />
           <GameList
             room={room}
             heldGameUuids={heldGameUuids}
