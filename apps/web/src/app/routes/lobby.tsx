@@ -10,7 +10,6 @@ import { GameList } from '@/features/lobby/components/game-list';
 import { useCancelledGames } from '@/features/lobby/hooks/use-cancelled-games';
 import { useLiveMetadata } from '@/features/lobby/hooks/use-live-metadata';
 import { usePlayBreak } from '@/features/safety/api/get-play-break';
-import { FollowRoomButton } from '@/features/notifications/components/follow-room-button';
 import { BreakNotice } from '@/features/safety/components/break-notice';
 import { useLobbyStore } from '@/stores/lobby-store';
 import { trackEvent } from '@/lib/analytics';
@@ -23,6 +22,10 @@ import styles from './lobby.module.css';
 // the skeleton stays until both are in, so nothing below it jumps.
 const roomCarousel = import('@/features/lobby/components/room-carousel');
 const RoomCarousel = lazy(() => roomCarousel.then(({ RoomCarousel }) => ({ default: RoomCarousel })));
+// The cards' follow buttons come just after the cards: the lobby's first paint never waits on them.
+const FollowRoomButton = lazy(async () => ({
+  default: (await import('@/features/notifications/components/follow-room-button')).FollowRoomButton,
+}));
 
 /**
  * The games lobby (docs/player-app.md, Screens): the rooms carousel, the selected room's games with their
@@ -96,7 +99,11 @@ export function LobbyRoute() {
   };
 
   const followButton = useCallback(
-    (card: { roomUuid: string; name: string }) => <FollowRoomButton room={card} />,
+    (card: { roomUuid: string; name: string }) => (
+      <Suspense fallback={null}>
+        <FollowRoomButton room={card} />
+      </Suspense>
+    ),
     [],
   );
 

@@ -11,14 +11,13 @@ export const notificationMessages = {
   on: `Done: we'll notify you ${SHOW_REMINDER_MINUTES} minutes before your shows.`,
   off: 'Done: no more notifications on this phone.',
   settingTitle: 'Notifications',
-  setting: `Notify me ${SHOW_REMINDER_MINUTES} minutes before every show I claim`,
+  setting: 'Notifications on this phone',
   blocked:
     "Notifications are blocked for Ruthless in this browser's settings: allow them there to turn this on.",
   unsupported: "This browser can't show notifications. On an iPhone, add Ruthless to your Home Screen first.",
   failed: "We couldn't turn on notifications. Please try again.",
 
   // The kinds, on every phone of the player's (the profile's switches).
-  phoneTitle: 'This phone',
   kindsTitle: 'What we tell you',
   kindsNote: 'On every phone where notifications are on.',
   kindShowStarts: 'Shows I claim',

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { roomFollowsSchema, type RoomFollows } from '@ruthless/protocol';
+import type { RoomFollows } from '@ruthless/protocol/push';
 import { api } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
 
@@ -10,7 +10,12 @@ export function useRoomFollows() {
   const signedIn = useSessionStore((state) => state.accessToken !== null);
   return useQuery({
     queryKey: roomFollowsQueryKey,
-    queryFn: ({ signal }) => api.get('/push/follows', { schema: roomFollowsSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/push/follows', {
+        // The schema (and zod) load with the answer, not with the lobby's first paint.
+        schema: () => import('@ruthless/protocol/push').then(({ roomFollowsSchema }) => roomFollowsSchema),
+        signal,
+      }),
     enabled: signedIn,
   });
 }

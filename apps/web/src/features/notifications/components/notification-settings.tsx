@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PushPreferences } from '@ruthless/protocol';
+import type { PushPreferences } from '@ruthless/protocol/push';
 import { Panel } from '@/components/ui/panel';
 import { toast } from '@/lib/toast';
 import { usePushPreferences, useSetPushPreferences } from '../api/push-preferences';
@@ -45,7 +45,6 @@ export function NotificationSettings() {
         {text.settingTitle}
       </h2>
       <Panel tone="glass" className={styles.panel}>
-        <h3 className={styles.subtitle}>{text.phoneTitle}</h3>
         {state === 'unsupported' ? (
           <p className={styles.note}>{text.unsupported}</p>
         ) : (
