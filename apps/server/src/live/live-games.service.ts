@@ -116,7 +116,7 @@ export class LiveGames {
   /**
    * What to do once a game's end is stored and broadcast, on the process that appended it, with
    * the players who won a prize (the "you won" push notes who of them was watching). A listener
-   * handles its own failures.
+   * runs alongside (the append does not wait) and handles its own failures.
    */
   onGameEnded(listener: (gameId: string, winners: string[]) => Promise<void>): void {
     this.endListeners.push(listener);
@@ -165,7 +165,8 @@ export class LiveGames {
     if (outcome.event?.type === 'game-ended') {
       const payouts = outcome.live.state.result?.payouts ?? [];
       const winners = [...new Set(payouts.filter((p) => p.totalPence > 0).map((p) => p.playerId))];
-      for (const listener of this.endListeners) await listener(gameId, winners);
+      // Not waited for: asking a cluster's sockets must not hold up the end's answer.
+      for (const listener of this.endListeners) void listener(gameId, winners);
     }
     return { ok: true, appended: outcome.event !== null, state: outcome.live.state };
   }
