@@ -25,6 +25,8 @@ export interface DueGreenRoom extends StoredSubscription {
   gameId: string;
   roomName: string;
   startTime: Date;
+  /** The follower holds a ticket for the show already (a green room opened long before it). */
+  hasTicket: boolean;
 }
 
 /** A winner away at the results, with one of their browsers (not claimed yet: see claimWins). */
@@ -153,6 +155,7 @@ export class PushRepository {
       game_id: string;
       room_name: string;
       start_time: Date | string;
+      has_ticket: boolean;
       endpoint: string;
       p256dh: string;
       auth: string;
@@ -160,7 +163,10 @@ export class PushRepository {
     }>(
       this.db,
       sql`with due as (
-            select f.user_id, g.id as game_id, g.start_time, ro.name as room_name
+            select f.user_id, g.id as game_id, g.start_time, ro.name as room_name,
+                   exists (select 1 from tickets t
+                           where t.player_id = f.user_id and t.game_id = g.id
+                             and t.released_at is null) as has_ticket
             from games g
             join rooms ro on ro.id = g.room_id
             join room_follows f on f.room_id = g.room_id
@@ -182,7 +188,7 @@ export class PushRepository {
             on conflict do nothing
             returning user_id, game_id
           )
-          select due.user_id, due.game_id, due.room_name, due.start_time,
+          select due.user_id, due.game_id, due.room_name, due.start_time, due.has_ticket,
                  s.endpoint, s.p256dh, s.auth, s.time_zone
           from due
           join claimed on claimed.user_id = due.user_id and claimed.game_id = due.game_id
@@ -193,6 +199,7 @@ export class PushRepository {
       gameId: row.game_id,
       roomName: row.room_name,
       startTime: new Date(row.start_time),
+      hasTicket: row.has_ticket,
       endpoint: row.endpoint,
       p256dh: row.p256dh,
       auth: row.auth,

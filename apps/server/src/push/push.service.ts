@@ -82,7 +82,9 @@ export function greenRoomNotification(due: DueGreenRoom): PushNotification {
   return {
     kind: 'green-room',
     title: `${due.roomName}: the green room is open`,
-    body: `The show starts at ${clockTime(due.startTime, due.timeZone)}. Grab a ticket and take your seat.`,
+    body: due.hasTicket
+      ? `The show starts at ${clockTime(due.startTime, due.timeZone)}. Your ticket is in: take your seat.`
+      : `The show starts at ${clockTime(due.startTime, due.timeZone)}. Grab a ticket and take your seat.`,
     url: `/game/${due.gameId}`,
     // The show's slot before it: replaces (or is replaced by) its show-start, never stacks.
     tag: `show-${due.gameId}`,

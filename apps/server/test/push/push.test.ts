@@ -350,6 +350,10 @@ describe.skipIf(pushServiceUnavailable)(
         ['green-room', `/game/${early.gameUuid}`],
         ['show-start', `/game/${late.gameUuid}`],
       ]);
+      // A follower with a ticket is not told to grab one.
+      expect(push.pushesTo(phone)[0]!.notification.body).toBe(
+        `The show starts at ${clock(new Date(early.gameStartTime), phone.subscription.timeZone)}. Your ticket is in: take your seat.`,
+      );
     });
 
     it('does not push a claimed show to a player who turned that kind off', async () => {
