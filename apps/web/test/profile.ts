@@ -52,6 +52,7 @@ export function serveProfile(routes: Record<string, ApiHandler> = {}) {
     'GET /api/safety/settings': () => ({ body: safetySettingsOf() }),
     'GET /api/safety/break': () => ({ body: noBreak }),
     'GET /api/safety/marketing': () => ({ body: marketingOf() }),
+    'GET /api/push/preferences': () => ({ body: { showStarts: true, followedRooms: true, wins: true } }),
     ...routes,
   });
 }
