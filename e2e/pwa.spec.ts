@@ -117,6 +117,25 @@ test('installable: a manifest with icons and the theme colour, a service worker 
   expect(await page.evaluate(() => (window as unknown as { beforeTap?: boolean }).beforeTap)).toBe(true);
   await expect.poll(shown).toEqual([]);
 
+  // The kinds after it: a followed room's green room takes the show's tag (one notification
+  // before a show), a win its own, so both stay.
+  for (const later of [
+    { kind: 'green-room', title: 'Midnight Madness: the green room is open', tag: 'show-e2e' },
+    { kind: 'you-won', title: 'You won £120.00 in Midnight Madness', tag: 'won-e2e' },
+  ]) {
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: await registered,
+      data: JSON.stringify({ ...later, body: 'Body', url: '/how-to-play' }),
+    });
+  }
+  await expect
+    .poll(async () => (await shown()).map((notification) => [notification.tag, notification.title]).sort())
+    .toEqual([
+      ['show-e2e', 'Midnight Madness: the green room is open'],
+      ['won-e2e', 'You won £120.00 in Midnight Madness'],
+    ]);
+
   // Offline: a page shows the offline screen instead of the browser's error.
   await context.setOffline(true);
   await page.goto('/lobby-while-offline').catch(() => undefined);

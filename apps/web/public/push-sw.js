@@ -31,7 +31,8 @@ self.addEventListener('push', (event) => {
       icon: '/icons/icon-192.png',
       badge: '/icons/badge-96.png',
       lang: 'en-GB',
-      // The show's reminder stays until the player acts on it (or the show's own replaces it).
+      // Every kind (show-start, green-room, you-won) stays until the player acts on it; one with
+      // the same tag replaces it (the server tags by show and slot: show-{id}, won-{id}).
       requireInteraction: true,
       data: { url: message.url },
     }),

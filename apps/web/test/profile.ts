@@ -60,6 +60,7 @@ export function serveProfile(routes: Record<string, ApiHandler> = {}) {
     'GET /api/safety/break': () => ({ body: noBreak }),
     'GET /api/safety/marketing': () => ({ body: marketingOf() }),
     'GET /api/profile/invite': () => ({ body: inviteOf() }),
+    'GET /api/push/preferences': () => ({ body: { showStarts: true, followedRooms: true, wins: true } }),
     ...routes,
   });
 }

@@ -91,6 +91,8 @@ function isTimeZone(name: string): boolean {
 /** A room's ended shows week by week (weeks start on Monday, UTC). */
 export const roomAnalyticsSchema = z.object({
   roomUuid: z.string(),
+  /** Players following the room now (a push when each of its shows opens its green room). */
+  followers: count,
   weeks: z.array(
     z.object({
       weekStart: isoTime,

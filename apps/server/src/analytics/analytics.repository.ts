@@ -79,6 +79,15 @@ export class AnalyticsRepository {
     return rows.map((row) => ({ ...row, minute: new Date(row.minute) }));
   }
 
+  /** How many players follow the room now. */
+  async roomFollowers(roomId: string): Promise<number> {
+    const [row] = await queryRows<{ followers: number }>(
+      this.db,
+      sql`select count(*)::int as followers from room_follows where room_id = ${roomId}`,
+    );
+    return Number(row?.followers ?? 0);
+  }
+
   /** A room's ended shows that started in [from, to), oldest first. */
   async roomShows(roomId: string, from: Date, to: Date): Promise<RoomShowRow[]> {
     const rows = await queryRows<{

@@ -74,10 +74,11 @@ export class AnalyticsService {
     const thisWeek = mondayOf(this.clock());
     const from = thisWeek - (weeks - 1) * WEEK_MS;
     const to = thisWeek + WEEK_MS;
-    const [shows, players] = await Promise.all([
+    const [shows, players, followers] = await Promise.all([
       this.repository.roomShows(roomId, new Date(from), new Date(to)),
       // One week more, so the first week shown has a week before to count returning players from.
       this.repository.roomWeekPlayers(roomId, new Date(from - WEEK_MS), new Date(to)),
+      this.repository.roomFollowers(roomId),
     ]);
     const playersOf = new Map(players.map((week) => [week.weekStart.getTime(), week]));
     const weekRows = Array.from({ length: weeks }, (_, index) => {
@@ -111,6 +112,7 @@ export class AnalyticsService {
     }
     return {
       roomUuid: roomId,
+      followers,
       weeks: weekRows,
       timeZone,
       busiestStartTimes: [...byHour]

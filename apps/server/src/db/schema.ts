@@ -365,6 +365,11 @@ export const payouts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     pence: integer('pence').notNull(),
+    /**
+     * Whether the player was watching when the results were given (null until the process that
+     * ended the game asked the sockets): a winner who was not gets a "you won" push.
+     */
+    watchedResults: boolean('watched_results'),
   },
   (table) => [
     primaryKey({ columns: [table.gameId, table.playerId] }),
@@ -603,7 +608,11 @@ export const pushSubscriptions = pgTable(
   (table) => [index('push_subscriptions_user_idx').on(table.userId)],
 );
 
-/** At most one notification per show per player: the one sent, and when. */
+/**
+ * The notifications sent, one per slot per show per player: before the show ('show-start' or
+ * 'green-room', whichever came first) and after it ('you-won'). The row is the claim that makes
+ * a push go once across processes.
+ */
 export const pushSends = pgTable(
   'push_sends',
   {
@@ -613,13 +622,18 @@ export const pushSends = pgTable(
     gameId: uuid('game_id')
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
-    /** 'show-start' (a claimed show starts soon). */
+    /** 'before-show' or 'after-show'; the rows of 0024 were all before the show. */
+    slot: text('slot').notNull().default('before-show'),
+    /** 'show-start' (a claimed show starts soon), 'green-room' (a followed room's), 'you-won'. */
     kind: text('kind').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.userId, table.gameId] }),
-    check('push_sends_kind_check', sql`${table.kind} in ('show-start')`),
+    primaryKey({ columns: [table.userId, table.gameId, table.slot] }),
+    check(
+      'push_sends_kind_check',
+      sql`(${table.slot} = 'before-show' and ${table.kind} in ('show-start', 'green-room')) or (${table.slot} = 'after-show' and ${table.kind} = 'you-won')`,
+    ),
   ],
 );
 
@@ -653,3 +667,31 @@ export const invites = pgTable(
     check('invites_not_self_check', sql`${table.inviteeId} <> ${table.inviterId}`),
   ],
 );
+/** A player following a room: a push when each of its shows opens its green room. */
+export const roomFollows = pgTable(
+  'room_follows',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.roomId] }),
+    index('room_follows_room_idx').on(table.roomId),
+  ],
+);
+
+/** Which kinds of notification a player wants (no row: every kind, the default). */
+export const pushPreferences = pgTable('push_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  showStarts: boolean('show_starts').notNull().default(true),
+  followedRooms: boolean('followed_rooms').notNull().default(true),
+  wins: boolean('wins').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

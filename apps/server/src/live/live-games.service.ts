@@ -103,6 +103,7 @@ export class LiveGames {
   });
 
   private readonly claimCatchUps = new Map<string, { row: GameRow; again: boolean }>();
+  private readonly endListeners: ((gameId: string, winners: string[]) => Promise<void>)[] = [];
 
   constructor(
     private readonly repository: LiveRepository,
@@ -111,6 +112,15 @@ export class LiveGames {
     private readonly pseudonymKey: Buffer,
     private readonly clock: () => number = Date.now,
   ) {}
+
+  /**
+   * What to do once a game's end is stored and broadcast, on the process that appended it, with
+   * the players who won a prize (the "you won" push notes who of them was watching). A listener
+   * runs alongside (the append does not wait) and handles its own failures.
+   */
+  onGameEnded(listener: (gameId: string, winners: string[]) => Promise<void>): void {
+    this.endListeners.push(listener);
+  }
 
   /** A player's pseudonym in the published log of the game of `seedHex`. */
   pseudonym(seedHex: string, playerId: string): string {
@@ -152,6 +162,12 @@ export class LiveGames {
     if (outcome.code || !outcome.live) return { ok: false, code: outcome.code ?? GameErrorCode.notAppended };
     if (outcome.event)
       this.phones.gameEvent(gameId, await this.message(outcome.live, outcome.live.seq, outcome.event));
+    if (outcome.event?.type === 'game-ended') {
+      const payouts = outcome.live.state.result?.payouts ?? [];
+      const winners = [...new Set(payouts.filter((p) => p.totalPence > 0).map((p) => p.playerId))];
+      // Not waited for: asking a cluster's sockets must not hold up the end's answer.
+      for (const listener of this.endListeners) void listener(gameId, winners);
+    }
     return { ok: true, appended: outcome.event !== null, state: outcome.live.state };
   }
 

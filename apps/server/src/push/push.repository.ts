@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PushPreferences } from '@ruthless/protocol';
 import { queryRows, type Db } from '../db/database';
 
 export interface StoredSubscription {
@@ -17,6 +18,27 @@ export interface DueShowStart extends StoredSubscription {
   /** The player asked for this show (Remind Me): quiet hours do not hold it back. */
   asked: boolean;
 }
+
+/** A claimed green-room push to one of a follower's browsers. */
+export interface DueGreenRoom extends StoredSubscription {
+  userId: string;
+  gameId: string;
+  roomName: string;
+  startTime: Date;
+  /** The follower holds a ticket for the show already (a green room opened long before it). */
+  hasTicket: boolean;
+}
+
+/** A winner away at the results, with one of their browsers (not claimed yet: see claimWins). */
+export interface DueWin extends StoredSubscription {
+  userId: string;
+  gameId: string;
+  roomName: string;
+  pence: number;
+  endedAt: Date;
+}
+
+const PREFERENCES_DEFAULT: PushPreferences = { showStarts: true, followedRooms: true, wins: true };
 
 /** The SQL of Web Push (push/push.service.ts). */
 export class PushRepository {
@@ -55,8 +77,9 @@ export class PushRepository {
   /**
    * Claims the show-start pushes due: a ticket held for a show starting within `windowMs`, by a
    * player with a subscription, not on a break, and not pushed about that show yet. The insert
-   * into push_sends (one row per player and show) is the claim, so a push goes once however many
-   * processes sweep. One row per browser of each claimed player.
+   * into push_sends (one row per player, show and slot) is the claim, so a push goes once however
+   * many processes sweep, and a player who also follows the room gets this one or the green
+   * room's, not both. One row per browser of each claimed player.
    */
   async claimShowStarts(now: Date, windowMs: number, limit: number): Promise<DueShowStart[]> {
     const at = now.toISOString();
@@ -87,14 +110,17 @@ export class PushRepository {
               and g.start_time <= ${until}::timestamptz
               and exists (select 1 from push_subscriptions s where s.user_id = t.player_id)
               and not exists (select 1 from push_sends p
-                              where p.user_id = t.player_id and p.game_id = t.game_id)
+                              where p.user_id = t.player_id and p.game_id = t.game_id
+                                and p.slot = 'before-show')
               and not exists (select 1 from play_breaks b
                               where b.user_id = t.player_id and b.ends_at > ${at}::timestamptz)
+              and not exists (select 1 from push_preferences pp
+                              where pp.user_id = t.player_id and not pp.show_starts)
             order by g.start_time
             limit ${limit}
           ), claimed as (
-            insert into push_sends (user_id, game_id, kind, sent_at)
-            select user_id, game_id, 'show-start', ${at}::timestamptz from due
+            insert into push_sends (user_id, game_id, slot, kind, sent_at)
+            select user_id, game_id, 'before-show', 'show-start', ${at}::timestamptz from due
             on conflict do nothing
             returning user_id, game_id
           )
@@ -115,5 +141,187 @@ export class PushRepository {
       auth: row.auth,
       timeZone: row.time_zone,
     }));
+  }
+
+  /**
+   * Claims the green-room pushes due: a show whose green room is open (it starts later), to each
+   * follower of its room with a subscription and the kind on, not on a break, and not notified
+   * about that show yet (the show-start push shares the slot).
+   */
+  async claimGreenRooms(now: Date, limit: number): Promise<DueGreenRoom[]> {
+    const at = now.toISOString();
+    const rows = await queryRows<{
+      user_id: string;
+      game_id: string;
+      room_name: string;
+      start_time: Date | string;
+      has_ticket: boolean;
+      endpoint: string;
+      p256dh: string;
+      auth: string;
+      time_zone: string;
+    }>(
+      this.db,
+      sql`with due as (
+            select f.user_id, g.id as game_id, g.start_time, ro.name as room_name,
+                   exists (select 1 from tickets t
+                           where t.player_id = f.user_id and t.game_id = g.id
+                             and t.released_at is null) as has_ticket
+            from games g
+            join rooms ro on ro.id = g.room_id
+            join room_follows f on f.room_id = g.room_id
+            where g.state = 'green-room'
+              and g.start_time > ${at}::timestamptz
+              and exists (select 1 from push_subscriptions s where s.user_id = f.user_id)
+              and not exists (select 1 from push_sends p
+                              where p.user_id = f.user_id and p.game_id = g.id
+                                and p.slot = 'before-show')
+              and not exists (select 1 from play_breaks b
+                              where b.user_id = f.user_id and b.ends_at > ${at}::timestamptz)
+              and not exists (select 1 from push_preferences pp
+                              where pp.user_id = f.user_id and not pp.followed_rooms)
+            order by g.start_time
+            limit ${limit}
+          ), claimed as (
+            insert into push_sends (user_id, game_id, slot, kind, sent_at)
+            select user_id, game_id, 'before-show', 'green-room', ${at}::timestamptz from due
+            on conflict do nothing
+            returning user_id, game_id
+          )
+          select due.user_id, due.game_id, due.room_name, due.start_time, due.has_ticket,
+                 s.endpoint, s.p256dh, s.auth, s.time_zone
+          from due
+          join claimed on claimed.user_id = due.user_id and claimed.game_id = due.game_id
+          join push_subscriptions s on s.user_id = due.user_id`,
+    );
+    return rows.map((row) => ({
+      userId: row.user_id,
+      gameId: row.game_id,
+      roomName: row.room_name,
+      startTime: new Date(row.start_time),
+      hasTicket: row.has_ticket,
+      endpoint: row.endpoint,
+      p256dh: row.p256dh,
+      auth: row.auth,
+      timeZone: row.time_zone,
+    }));
+  }
+
+  /**
+   * The winners of shows ended since `since` who were not watching the results, with each of
+   * their browsers: the kind on, not on a break, no "you won" sent yet. Not claimed here: the
+   * service claims those it can send now (a winner in quiet hours stays due until 08:00).
+   */
+  async winsDue(now: Date, since: Date, limit: number): Promise<DueWin[]> {
+    const rows = await queryRows<{
+      user_id: string;
+      game_id: string;
+      room_name: string;
+      pence: number;
+      ended_at: Date | string;
+      endpoint: string;
+      p256dh: string;
+      auth: string;
+      time_zone: string;
+    }>(
+      this.db,
+      sql`with due as (
+            select w.player_id as user_id, w.game_id, w.pence, g.ended_at, ro.name as room_name
+            from payouts w
+            join games g on g.id = w.game_id
+            join rooms ro on ro.id = g.room_id
+            where w.watched_results = false
+              and w.pence > 0
+              and g.ended_at > ${since.toISOString()}::timestamptz
+              and exists (select 1 from push_subscriptions s where s.user_id = w.player_id)
+              and not exists (select 1 from push_sends p
+                              where p.user_id = w.player_id and p.game_id = w.game_id
+                                and p.slot = 'after-show')
+              and not exists (select 1 from play_breaks b
+                              where b.user_id = w.player_id and b.ends_at > ${now.toISOString()}::timestamptz)
+              and not exists (select 1 from push_preferences pp
+                              where pp.user_id = w.player_id and not pp.wins)
+            order by g.ended_at
+            limit ${limit}
+          )
+          select due.user_id, due.game_id, due.room_name, due.pence, due.ended_at,
+                 s.endpoint, s.p256dh, s.auth, s.time_zone
+          from due
+          join push_subscriptions s on s.user_id = due.user_id`,
+    );
+    return rows.map((row) => ({
+      userId: row.user_id,
+      gameId: row.game_id,
+      roomName: row.room_name,
+      pence: Number(row.pence),
+      endedAt: new Date(row.ended_at),
+      endpoint: row.endpoint,
+      p256dh: row.p256dh,
+      auth: row.auth,
+      timeZone: row.time_zone,
+    }));
+  }
+
+  /** Claims the "you won" of a player and show: false when another process already did. */
+  async claimWin(userId: string, gameId: string, now: Date): Promise<boolean> {
+    const rows = await queryRows<{ user_id: string }>(
+      this.db,
+      sql`insert into push_sends (user_id, game_id, slot, kind, sent_at)
+          values (${userId}, ${gameId}, 'after-show', 'you-won', ${now.toISOString()}::timestamptz)
+          on conflict do nothing
+          returning user_id`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Which winners of an ended game were watching its results (the rest may get a push). */
+  async markWatchedResults(gameId: string, watching: readonly string[]): Promise<void> {
+    await this.db.execute(
+      sql`update payouts set watched_results = (player_id::text = any(${`{${watching.join(',')}}`}::text[]))
+          where game_id = ${gameId} and watched_results is null`,
+    );
+  }
+
+  /** Whether the room exists (a follow of one that does not is refused). */
+  async roomExists(roomId: string): Promise<boolean> {
+    const rows = await queryRows(this.db, sql`select 1 from rooms where id = ${roomId}`);
+    return rows.length > 0;
+  }
+
+  async follow(userId: string, roomId: string): Promise<void> {
+    await this.db.execute(
+      sql`insert into room_follows (user_id, room_id) values (${userId}, ${roomId}) on conflict do nothing`,
+    );
+  }
+
+  async unfollow(userId: string, roomId: string): Promise<void> {
+    await this.db.execute(sql`delete from room_follows where user_id = ${userId} and room_id = ${roomId}`);
+  }
+
+  async follows(userId: string): Promise<string[]> {
+    const rows = await queryRows<{ room_id: string }>(
+      this.db,
+      sql`select room_id from room_follows where user_id = ${userId} order by created_at`,
+    );
+    return rows.map((row) => row.room_id);
+  }
+
+  async preferences(userId: string): Promise<PushPreferences> {
+    const [row] = await queryRows<PushPreferences>(
+      this.db,
+      sql`select show_starts as "showStarts", followed_rooms as "followedRooms", wins
+          from push_preferences where user_id = ${userId}`,
+    );
+    return row ?? PREFERENCES_DEFAULT;
+  }
+
+  async setPreferences(userId: string, preferences: PushPreferences): Promise<void> {
+    await this.db.execute(
+      sql`insert into push_preferences (user_id, show_starts, followed_rooms, wins)
+          values (${userId}, ${preferences.showStarts}, ${preferences.followedRooms}, ${preferences.wins})
+          on conflict (user_id) do update
+          set show_starts = excluded.show_starts, followed_rooms = excluded.followed_rooms,
+              wins = excluded.wins, updated_at = now()`,
+    );
   }
 }

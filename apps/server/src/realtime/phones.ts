@@ -1,6 +1,7 @@
 import type { ChatMessage, ServerToClientEvents } from '@ruthless/protocol';
 import { sendBroadcastFramesDirectly } from './direct-frames';
 import type { RealtimeServer, RealtimeSocket } from './socket-server';
+import type { SocketIdentity } from './socket-identity';
 
 /**
  * The one door to the phones (and the host console): every Socket.IO room name and every event
@@ -129,6 +130,21 @@ export class Phones {
       viewers.set(gameId, sockets.size - (rooms.get(hostsRoom(gameId))?.size ?? 0));
     }
     return viewers;
+  }
+
+  /**
+   * Which of `playerIds` have a socket watching the game, on any process (through the adapter in
+   * a cluster). Their own rooms are asked, not the game's: a few winners, not its whole audience.
+   */
+  async playersWatching(gameId: string, playerIds: readonly string[]): Promise<Set<string>> {
+    if (playerIds.length === 0) return new Set();
+    const sockets = await this.io.in(playerIds.map(playerRoom)).fetchSockets();
+    const watching = new Set<string>();
+    for (const socket of sockets) {
+      const { player } = socket.data as SocketIdentity;
+      if (player && socket.rooms.has(gameRoom(gameId))) watching.add(player.id);
+    }
+    return watching;
   }
 
   /** Closes every socket of a player, on every process. */

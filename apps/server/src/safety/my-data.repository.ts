@@ -29,6 +29,10 @@ export class MyDataRepository {
       inviteCodes,
       joinedThroughInvite,
       friendsJoined,
+      roomFollows,
+      notificationKinds,
+      notificationPhones,
+      notificationsSent,
     ] = await Promise.all([
       read(sql`select operator, first_name as "firstName", last_name as "lastName", alias,
                  phone_number as "phoneNumber", default_choice as "defaultChoice", dob_day as "dobDay",
@@ -65,6 +69,18 @@ export class MyDataRepository {
       read(sql`select code, created_at as "createdAt" from invite_codes where user_id = ${userId}`),
       read(sql`select at as "joinedAt" from invites where invitee_id = ${userId}`),
       read(sql`select at as "joinedAt" from invites where inviter_id = ${userId} order by at desc`),
+      // Web Push: the rooms followed, the kinds switched, the phones (their time zone: the
+      // endpoint and keys are the browser's secrets) and the notifications sent.
+      read(sql`select f.room_id as "roomUuid", r.name as "roomName", f.created_at as "followedAt"
+               from room_follows f join rooms r on r.id = f.room_id
+               where f.user_id = ${userId} order by f.created_at`),
+      read(sql`select show_starts as "showStarts", followed_rooms as "followedRooms", wins,
+                 updated_at as "updatedAt"
+               from push_preferences where user_id = ${userId}`),
+      read(sql`select time_zone as "timeZone", created_at as "subscribedAt"
+               from push_subscriptions where user_id = ${userId} order by created_at`),
+      read(sql`select game_id as "gameUuid", slot, kind, sent_at as "sentAt"
+               from push_sends where user_id = ${userId} order by sent_at desc`),
     ]);
     return {
       account,
@@ -78,6 +94,10 @@ export class MyDataRepository {
       breaks,
       reminders,
       invites: { codes: inviteCodes, joinedThroughInvite, friendsJoined },
+      roomFollows,
+      notificationKinds: notificationKinds[0] ?? null,
+      notificationPhones,
+      notificationsSent,
     };
   }
 }

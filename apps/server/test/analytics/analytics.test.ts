@@ -161,6 +161,19 @@ describe('show analytics', () => {
     for (const player of players) expect(JSON.stringify(figures)).not.toContain(player.userId);
     expect(JSON.stringify(figures)).not.toMatch(/Ann|Ben|Cat/);
 
+    // Two of them follow the room (one twice, one who stopped): the room's followers now.
+    for (const player of players.slice(0, 2))
+      for (let again = 0; again < 2; again += 1)
+        expect(
+          (await api(show.server.url, 'PUT', `/api/push/follows/${show.roomUuid}`, player.token)).status,
+        ).toBe(204);
+    expect(
+      (await api(show.server.url, 'PUT', `/api/push/follows/${show.roomUuid}`, players[2]!.token)).status,
+    ).toBe(204);
+    expect(
+      (await api(show.server.url, 'DELETE', `/api/push/follows/${show.roomUuid}`, players[2]!.token)).status,
+    ).toBe(204);
+
     // The room's week: one show of three players, its final and its start hour.
     const week = await api(
       show.server.url,
@@ -171,6 +184,7 @@ describe('show analytics', () => {
     expect(week.status, JSON.stringify(week.body)).toBe(200);
     const room = week.body as unknown as RoomAnalytics;
     expect(room.weeks).toHaveLength(2);
+    expect(room.followers).toBe(2);
     expect(room.weeks[1]).toMatchObject({
       shows: 1,
       uniquePlayers: 3,

@@ -7,7 +7,10 @@ import {
   SOCKET_RECONNECTION,
   type ServerMovingHint,
 } from '@ruthless/protocol/reconnection';
+import { viewerRooms } from '../../src/realtime/phones';
+import type { SocketIdentity } from '../../src/realtime/socket-identity';
 import { forgetRedisKeys } from '../support/cluster';
+import { registeredPlayer } from '../support/http';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // Two processes on one Redis (docs/cluster.md): what one socket's process cannot know alone.
@@ -27,7 +30,9 @@ describe.skipIf(unavailable)(
         perSocket: { burst: 100, perSecond: 100 },
         perAddress: { burst: 20, perSecond: 5 },
       };
-      for (let i = 0; i < 2; i++) apps.push(await startTestApp(env, { socketEventLimits: limits }));
+      // Reachable addresses: the last test signs players up on them.
+      for (let i = 0; i < 2; i++)
+        apps.push(await startTestApp(env, { socketEventLimits: limits, reachablePublicUrl: true }));
     });
     afterAll(async () => {
       for (const socket of sockets) socket.disconnect();
@@ -86,6 +91,26 @@ describe.skipIf(unavailable)(
       await reconnected;
       expect(socket.recovered).toBe(true);
       await expect.poll(() => received).toEqual([3, 2]);
+    });
+
+    // Before a process stops: until the others forget it, an ask of every process waits for its
+    // answer and fails (the winners stay unknown, and get no "you won").
+    it("knows which winners watch a game on the other process (the 'you won' push asks as a game ends)", async () => {
+      const gameUuid = randomUUID();
+      const watching = await registeredPlayer(apps[1]!.url, `watching-${randomUUID()}@cluster.test`);
+      const away = await registeredPlayer(apps[1]!.url, `away-${randomUUID()}@cluster.test`);
+      for (const player of [watching, away]) await connect(apps[1]!.url, { auth: { token: player.token } });
+      // The watcher's socket is among the game's viewers on the second process.
+      const [watcherSocket] = (await apps[1]!.app.realtime.io.fetchSockets()).filter(
+        (socket) => (socket.data as SocketIdentity).player?.id === watching.userId,
+      );
+      watcherSocket!.join(viewerRooms(gameUuid, watcherSocket!.id));
+
+      const seen = await apps[0]!.app.realtime.phones.playersWatching(gameUuid, [
+        watching.userId,
+        away.userId,
+      ]);
+      expect([...seen]).toEqual([watching.userId]);
     });
 
     it('moves the phones of a stopping process to the other promptly, with what they missed', async () => {

@@ -47,6 +47,9 @@ describe('GET /api/safety/my-data', () => {
     expect((await api(base, 'POST', '/api/safety/break', ann.token, { period: '24h' })).status).toBe(201);
     const invite = await api(base, 'GET', '/api/profile/invite', ann.token);
     expect(invite.status).toBe(200);
+    expect((await api(base, 'PUT', `/api/push/follows/${show.roomUuid}`, ann.token)).status).toBe(204);
+    const kinds = { showStarts: true, followedRooms: true, wins: false };
+    expect((await api(base, 'PUT', '/api/push/preferences', ann.token, kinds)).status).toBe(200);
 
     const response = await download(ann.token);
     expect(response.status).toBe(200);
@@ -86,6 +89,12 @@ describe('GET /api/safety/my-data', () => {
       joinedThroughInvite: [],
       friendsJoined: [],
     });
+    expect(data.roomFollows).toEqual([
+      expect.objectContaining({ roomUuid: show.roomUuid, roomName: 'Data Room' }),
+    ]);
+    expect(data.notificationKinds).toMatchObject(kinds);
+    expect(data.notificationPhones).toEqual([]);
+    expect(data.notificationsSent).toEqual([]);
     // No secrets: no password hash, no session or OAuth token.
     expect(text).not.toMatch(/argon2|"token"|"password"|accessToken|refreshToken/);
     expect(text).not.toContain('bob@ruthless.test');
@@ -97,6 +106,8 @@ describe('GET /api/safety/my-data', () => {
     expect(bobs.account?.email).toBe('bob@ruthless.test');
     expect(JSON.stringify(bobs)).not.toContain('ann@ruthless.test');
     expect(bobs.tickets).toEqual([]);
+    expect(bobs.roomFollows).toEqual([]);
+    expect(bobs.notificationKinds).toBeNull();
   });
 
   it('is refused without a valid token', async () => {

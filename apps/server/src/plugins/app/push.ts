@@ -33,9 +33,15 @@ export default fp<AppPluginOptions>(
       log: app.log.child({ module: 'push' }),
     });
     app.decorate('push', push);
+    // Who of a game's winners watched its results, asked of the sockets as it ends.
+    app.live.onGameEnded((gameId, winners) =>
+      push
+        .resultsGiven(gameId, winners, (id, players) => app.realtime.phones.playersWatching(id, players))
+        .catch((error: unknown) => app.log.error({ err: error, gameId }, 'winners watching not noted')),
+    );
     // The same switch as the reminder mails: a restore check and the tests that sweep themselves.
     if (options.sendReminders !== false) app.addHook('onReady', async () => push.start());
     app.addHook('preClose', () => push.stop());
   },
-  { name: 'push', dependencies: ['config', 'database'] },
+  { name: 'push', dependencies: ['config', 'database', 'live', 'realtime'] },
 );

@@ -42,6 +42,7 @@ function serveLobby(rooms: Room[], { tickets = [] as ActiveTicket[] } = {}) {
     'GET /api/rooms': () => ({ body: rooms }),
     'GET /api/purchases': () => ({ body: held }),
     'GET /api/safety/break': () => ({ body: { current: null } }),
+    'GET /api/push/follows': () => ({ body: { roomUuids: [rooms[1]?.roomUuid ?? ''] } }),
     'POST /api/claim-ticket': (call) => {
       const { gameUuid, roomUuid } = call.body as { gameUuid: string; roomUuid: string };
       const game = rooms.flatMap((candidate) => candidate.games).find((g) => g.gameUuid === gameUuid)!;
@@ -98,6 +99,19 @@ describe('LobbyRoute', { timeout: 20_000 }, () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     useSessionStore.getState().reset();
+  });
+
+  it("carries a follow button on each room's card, pressed for the rooms followed", async () => {
+    const gold = room({ name: 'Gold Rush', theme: 'GOLD' });
+    serveLobby([room(), gold]);
+    renderLobby();
+    expect(
+      await screen.findByRole('button', { name: 'Notify me about every show in Ruby Rush', pressed: false }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: /^Following Gold Rush: we'll tell you/, pressed: true }),
+    ).toBeInTheDocument();
+    await expectNoAxeViolations();
   });
 
   it('Claim Ticket claims an in-game game at once, then turns into Return To Game', async () => {

@@ -22,6 +22,10 @@ import styles from './lobby.module.css';
 // the skeleton stays until both are in, so nothing below it jumps.
 const roomCarousel = import('@/features/lobby/components/room-carousel');
 const RoomCarousel = lazy(() => roomCarousel.then(({ RoomCarousel }) => ({ default: RoomCarousel })));
+// The cards' follow buttons come just after the cards: the lobby's first paint never waits on them.
+const FollowRoomButton = lazy(async () => ({
+  default: (await import('@/features/notifications/components/follow-room-button')).FollowRoomButton,
+}));
 
 /**
  * The games lobby (docs/player-app.md, Screens): the rooms carousel, the selected room's games with their
@@ -94,6 +98,15 @@ export function LobbyRoute() {
     }
   };
 
+  const followButton = useCallback(
+    (card: { roomUuid: string; name: string }) => (
+      <Suspense fallback={null}>
+        <FollowRoomButton room={card} />
+      </Suspense>
+    ),
+    [],
+  );
+
   const loading = (
     <div className={styles.loading} role="status" aria-label="Loading rooms">
       <div className={styles.skeletonCard} />
@@ -127,7 +140,12 @@ export function LobbyRoute() {
       ) : (
         <Suspense fallback={loading}>
           {away && <BreakNotice away={away} />}
-          <RoomCarousel rooms={roomList} selectedIndex={selectedIndex} onSelect={onSelect} />
+          <RoomCarousel
+            rooms={roomList}
+            selectedIndex={selectedIndex}
+            onSelect={onSelect}
+            cardAction={followButton}
+          />
           <GameList
             room={room}
             heldGameUuids={heldGameUuids}

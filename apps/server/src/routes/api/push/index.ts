@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pushKeySchema, pushSubscriptionBodySchema, pushUnsubscribeBodySchema } from '@ruthless/protocol';
+import {
+  pushKeySchema,
+  pushPreferencesSchema,
+  pushSubscriptionBodySchema,
+  pushUnsubscribeBodySchema,
+  roomFollowParamsSchema,
+  roomFollowsSchema,
+} from '@ruthless/protocol';
 import { errorResponses } from '../../../schemas/errors';
 
-/** /api/push: Web Push subscriptions (docs/player-app.md, "Notifications"). */
+/**
+ * /api/push: Web Push subscriptions, the rooms followed and the kinds wanted (docs/player-app.md,
+ * "Notifications"). The player is always the token's.
+ */
 const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const guards = [app.authenticate, app.requireOperator];
 
@@ -54,6 +64,85 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.push.unsubscribe(request.player!.id, request.body.endpoint);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/follows',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['push'],
+        summary: 'The rooms the player follows (a push when each of their shows opens its green room)',
+        security: [{ bearer: [] }],
+        response: { 200: roomFollowsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ roomUuids: await app.push.follows(request.player!.id) }),
+  );
+
+  app.put(
+    '/follows/:roomUuid',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['push'],
+        summary: 'Follows a room: notify me about every show in it (again: no change)',
+        security: [{ bearer: [] }],
+        params: roomFollowParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await app.push.follow(request.player!.id, request.params.roomUuid);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/follows/:roomUuid',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['push'],
+        summary: 'Stops following a room',
+        security: [{ bearer: [] }],
+        params: roomFollowParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await app.push.unfollow(request.player!.id, request.params.roomUuid);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/preferences',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['push'],
+        summary: 'The kinds of notification the player wants (all until they say otherwise)',
+        security: [{ bearer: [] }],
+        response: { 200: pushPreferencesSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => app.push.preferences(request.player!.id),
+  );
+
+  app.put(
+    '/preferences',
+    {
+      onRequest: guards,
+      schema: {
+        tags: ['push'],
+        summary: 'Sets the kinds of notification the player wants, on every phone of theirs',
+        security: [{ bearer: [] }],
+        body: pushPreferencesSchema,
+        response: { 200: pushPreferencesSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => app.push.setPreferences(request.player!.id, request.body),
   );
 };
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { format } from '@/lib/dates';
 import type { Room } from '@ruthless/protocol';
 import { Carousel } from '@/components/ui/carousel';
@@ -8,13 +9,15 @@ export interface RoomCarouselProps {
   rooms: Room[];
   selectedIndex: number;
   onSelect: (index: number) => void;
+  /** A control on each card beside its own tap (the lobby's follow button), over its top left. */
+  cardAction?: (room: Room) => ReactNode;
 }
 
 /**
  * The lobby's rooms, one card each, swiped sideways. The card in the centre is the selected
  * room: highlighted, and its dot lit.
  */
-export function RoomCarousel({ rooms, selectedIndex, onSelect }: RoomCarouselProps) {
+export function RoomCarousel({ rooms, selectedIndex, onSelect, cardAction }: RoomCarouselProps) {
   return (
     <Carousel
       items={rooms}
@@ -30,7 +33,7 @@ export function RoomCarousel({ rooms, selectedIndex, onSelect }: RoomCarouselPro
       renderSlide={(room, { selected, select }) => {
         const next = nextShowStart(room);
         const live = room.games.some((game) => game.hasGameStarted && game.state !== 'ended');
-        return (
+        const card = (
           <button
             type="button"
             className={[styles.card, selected ? styles.selected : ''].join(' ')}
@@ -54,6 +57,16 @@ export function RoomCarousel({ rooms, selectedIndex, onSelect }: RoomCarouselPro
               </span>
             </span>
           </button>
+        );
+        if (!cardAction) return card;
+        // Beside the card's button, not in it (no button in a button), scaled with the card.
+        return (
+          <div className={styles.slide}>
+            {card}
+            <div className={[styles.action, selected ? styles.actionSelected : ''].join(' ')}>
+              {cardAction(room)}
+            </div>
+          </div>
         );
       }}
     />

@@ -25,7 +25,7 @@ export async function pushState(): Promise<PushState> {
   return (await currentSubscription()) ? 'on' : 'off';
 }
 
-/** Whether to offer notifications after a claim: never if the player said no, or it is settled. */
+/** Whether to offer notifications after a claim or a follow: never if the player said no, or it is settled. */
 export async function mayAskAfterClaim(): Promise<boolean> {
   if (localStorage.getItem(DECLINED_KEY)) return false;
   return (await pushState()) === 'off' && Notification.permission === 'default';

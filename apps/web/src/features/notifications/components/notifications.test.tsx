@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from '@test/axe';
 import { activeTicket, claimResponse } from '@test/lobby';
 import { signInPlayer } from '@test/profile';
 import { notificationMessages as text } from '../messages';
+import { FollowRoomButton } from './follow-room-button';
 import { NotificationSettings } from './notification-settings';
 import { NotifyMePrompt } from './notify-me-prompt';
 
@@ -82,6 +83,26 @@ function serveClaimsAndPush() {
     'GET /api/push/key': () => ({ body: { publicKey: SERVER_KEY } }),
     'POST /api/push/subscriptions': () => ({ status: 204 }),
     'POST /api/push/unsubscribe': () => ({ status: 204 }),
+    'GET /api/push/preferences': () => ({ body: { showStarts: true, followedRooms: true, wins: true } }),
+    'PUT /api/push/preferences': (call) => ({ body: call.body }),
+  });
+}
+
+/** The server's follows, as the routes keep them. */
+function serveFollows(following: string[] = []) {
+  const rooms = new Set(following);
+  return serveApi({
+    'GET /api/push/follows': () => ({ body: { roomUuids: [...rooms] } }),
+    'PUT /api/push/follows/:roomUuid': (_call, { roomUuid }) => {
+      rooms.add(roomUuid!);
+      return { status: 204 };
+    },
+    'DELETE /api/push/follows/:roomUuid': (_call, { roomUuid }) => {
+      rooms.delete(roomUuid!);
+      return { status: 204 };
+    },
+    'GET /api/push/key': () => ({ body: { publicKey: SERVER_KEY } }),
+    'POST /api/push/subscriptions': () => ({ status: 204 }),
   });
 }
 
@@ -184,8 +205,87 @@ describe('notifications', { timeout: 30_000 }, () => {
 
     vi.unstubAllGlobals();
     Reflect.deleteProperty(navigator, 'serviceWorker');
+    serveClaimsAndPush();
     renderWithApp(<NotificationSettings />, { path: '/profile' });
     expect(await screen.findByText(text.unsupported)).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    // The kinds are the player's, for their other phones: still theirs to switch.
+    expect(await screen.findAllByRole('switch')).toHaveLength(3);
+  });
+
+  it("follows a room from its card, offers this phone's notifications once, and stops in one tap", async () => {
+    const browser = stubBrowserPush();
+    const api = serveFollows();
+    renderWithApp(<FollowRoomButton room={{ roomUuid: ROOM, name: 'Ruby Rush' }} />);
+    const off = await screen.findByRole('button', { name: text.followName('Ruby Rush'), pressed: false });
+    await waitFor(() => expect(off).toBeEnabled());
+    expect(off).toHaveTextContent(text.follow);
+    await expectNoAxeViolations(document.body);
+
+    await userEvent.click(off);
+    const on = await screen.findByRole('button', { name: text.followingName('Ruby Rush'), pressed: true });
+    expect(on).toHaveTextContent(text.following);
+    expect(await screen.findByText(text.followed('Ruby Rush'))).toBeInTheDocument();
+    expect(api.callsTo('PUT', `/api/push/follows/${ROOM}`)).toHaveLength(1);
+    // The follow is the moment to offer notifications, about the room.
+    const dialog = await screen.findByRole('dialog', { name: text.askTitle });
+    expect(dialog).toHaveTextContent(text.askFollowBody('Ruby Rush'));
+    await expectNoAxeViolations(document.body);
+    await userEvent.click(within(dialog).getByRole('button', { name: text.askNo }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.click(on);
+    expect(
+      await screen.findByRole('button', { name: text.followName('Ruby Rush'), pressed: false }),
+    ).toBeEnabled();
+    expect(await screen.findByText(text.unfollowed('Ruby Rush'))).toBeInTheDocument();
+    expect(api.callsTo('DELETE', `/api/push/follows/${ROOM}`)).toHaveLength(1);
+
+    // Following again: "Not now" is remembered, nothing asked.
+    await userEvent.click(screen.getByRole('button', { name: text.followName('Ruby Rush') }));
+    await screen.findByRole('button', { name: text.followingName('Ruby Rush'), pressed: true });
+    await waitFor(() => expect(api.callsTo('PUT', `/api/push/follows/${ROOM}`)).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(browser.requestPermission).not.toHaveBeenCalled();
+  });
+
+  it('reads as following for a room followed, and offers nothing on a phone already notified', async () => {
+    stubBrowserPush({ permission: 'granted' });
+    serveFollows([ROOM]);
+    renderWithApp(<FollowRoomButton room={{ roomUuid: ROOM, name: 'Ruby Rush' }} />);
+    const on = await screen.findByRole('button', { name: text.followingName('Ruby Rush'), pressed: true });
+    await expectNoAxeViolations(document.body);
+    await userEvent.click(on);
+    await userEvent.click(
+      await screen.findByRole('button', { name: text.followName('Ruby Rush'), pressed: false }),
+    );
+    await screen.findByRole('button', { name: text.followingName('Ruby Rush'), pressed: true });
+    await waitFor(() => expect(screen.getByRole('button', { pressed: true })).toBeEnabled());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('switches each kind of notification on its own, kept on the server', async () => {
+    stubBrowserPush({ permission: 'granted' });
+    const api = serveClaimsAndPush();
+    renderWithApp(<NotificationSettings />, { path: '/profile' });
+    const kinds = within(await screen.findByRole('group', { name: text.kindsTitle }));
+    const rooms = kinds.getByRole('switch', { name: new RegExp(`^${text.kindFollowedRooms}`) });
+    await waitFor(() => expect(rooms).toBeEnabled());
+    for (const label of [text.kindShowStarts, text.kindFollowedRooms, text.kindWins])
+      expect(kinds.getByRole('switch', { name: new RegExp(`^${label}`) })).toBeChecked();
+    expect(kinds.getByRole('switch', { name: new RegExp(`^${text.kindWins}`) })).toHaveAccessibleName(
+      `${text.kindWins} ${text.kindWinsHint}`,
+    );
+    await expectNoAxeViolations(document.body);
+
+    await userEvent.click(rooms);
+    await waitFor(() => expect(rooms).not.toBeChecked());
+    expect(api.callsTo('PUT', '/api/push/preferences').map((call) => call.body)).toEqual([
+      { showStarts: true, followedRooms: false, wins: true },
+    ]);
+    expect(await screen.findByText(text.kindsSaved)).toBeInTheDocument();
+    await waitFor(() => expect(rooms).toBeEnabled());
+    expect(kinds.getByRole('switch', { name: new RegExp(`^${text.kindShowStarts}`) })).toBeChecked();
+    await expectNoAxeViolations(document.body);
   });
 });

@@ -5,8 +5,11 @@ import { toast } from '@/lib/toast';
 import { rememberDeclined, turnOnPush } from '../api/push-subscription';
 import { notificationMessages as text } from '../messages';
 
-/** The app's own question before the browser's (NotifyMePrompt says when it is asked). */
-export function NotifyMeDialog({ onDone }: { onDone: () => void }) {
+/**
+ * The app's own question before the browser's (NotifyMePrompt and FollowRoomButton say when it
+ * is asked), with what the notifications will be about.
+ */
+export function NotifyMeDialog({ onDone, body = text.askBody }: { onDone: () => void; body?: string }) {
   const [busy, setBusy] = useState(false);
   const notNow = () => {
     rememberDeclined();
@@ -39,7 +42,7 @@ export function NotifyMeDialog({ onDone }: { onDone: () => void }) {
         </>
       }
     >
-      <p>{text.askBody}</p>
+      <p>{body}</p>
     </Modal>
   );
 }

@@ -29,6 +29,7 @@ const week = (weekStart: string, overrides: Partial<RoomAnalytics['weeks'][numbe
 const figures = (overrides: Partial<RoomAnalytics> = {}): RoomAnalytics =>
   roomAnalyticsSchema.parse({
     roomUuid: ROOM,
+    followers: 42,
     timeZone: 'UTC',
     weeks: [
       week('2026-11-09T00:00:00.000Z', {
@@ -97,6 +98,7 @@ describe('RoomAnalyticsScreen', { timeout: 30_000 }, () => {
     expect(stat('All-steal rate')).toHaveTextContent('33%');
     expect(stat('Rollovers carried')).toHaveTextContent('1');
     expect(stat('Busiest start')).toHaveTextContent('19:00');
+    expect(stat('Followers')).toHaveTextContent('42');
     expect(tableRows('Players per week')).toEqual([
       ['9 Nov 2026', '2', '3', '0', '–'],
       ['16 Nov 2026', '1', '2', '1', '50%'],

@@ -93,6 +93,8 @@ function RoomFigures({ figures }: { figures: RoomAnalytics }) {
         <Stat label="Shows run" value={totals.shows} />
         <Stat label="All-steal rate" value={totals.finals ? percent(totals.allSteal / totals.finals) : '–'} />
         <Stat label="Rollovers carried" value={totals.rollovers} />
+        {/* Now, not in the period: players told when each show's green room opens. */}
+        <Stat label="Followers" value={figures.followers} />
         <Stat
           label="Busiest start"
           value={figures.busiestStartTimes[0] ? hour(figures.busiestStartTimes[0].hour) : '–'}
