@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PushPreferences } from '@ruthless/protocol';
 import { queryRows, type Db } from '../db/database';
 
@@ -39,6 +39,43 @@ export interface DueWin extends StoredSubscription {
 }
 
 const PREFERENCES_DEFAULT: PushPreferences = { showStarts: true, followedRooms: true, wins: true };
+
+/**
+ * The rules every push keeps, for the player in `user` and the show in `game` (columns of the
+ * query): a browser to send to, nothing sent in the slot yet (one notification before a show,
+ * one after it), no break in force, and the kind switched on.
+ */
+function mayPush(
+  user: string,
+  game: string,
+  slot: 'before-show' | 'after-show',
+  kind: 'show_starts' | 'followed_rooms' | 'wins',
+  at: string,
+): SQL {
+  const [player, show] = [sql.raw(user), sql.raw(game)];
+  return sql`exists (select 1 from push_subscriptions s where s.user_id = ${player})
+    and not exists (select 1 from push_sends p
+                    where p.user_id = ${player} and p.game_id = ${show} and p.slot = ${slot})
+    and not exists (select 1 from play_breaks b where b.user_id = ${player} and b.ends_at > ${at}::timestamptz)
+    and not exists (select 1 from push_preferences pp where pp.user_id = ${player} and not pp.${sql.raw(kind)})`;
+}
+
+/** Each browser of the players `due`: the columns StoredSubscription reads. */
+const BROWSERS = sql`s.endpoint, s.p256dh, s.auth, s.time_zone from due join push_subscriptions s on s.user_id = due.user_id`;
+
+interface BrowserRow {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  time_zone: string;
+}
+
+const browserOf = (row: BrowserRow): StoredSubscription => ({
+  endpoint: row.endpoint,
+  p256dh: row.p256dh,
+  auth: row.auth,
+  timeZone: row.time_zone,
+});
 
 /** The SQL of Web Push (push/push.service.ts). */
 export class PushRepository {
@@ -84,17 +121,15 @@ export class PushRepository {
   async claimShowStarts(now: Date, windowMs: number, limit: number): Promise<DueShowStart[]> {
     const at = now.toISOString();
     const until = new Date(now.getTime() + windowMs).toISOString();
-    const rows = await queryRows<{
-      user_id: string;
-      game_id: string;
-      room_name: string;
-      start_time: Date | string;
-      asked: boolean;
-      endpoint: string;
-      p256dh: string;
-      auth: string;
-      time_zone: string;
-    }>(
+    const rows = await queryRows<
+      BrowserRow & {
+        user_id: string;
+        game_id: string;
+        room_name: string;
+        start_time: Date | string;
+        asked: boolean;
+      }
+    >(
       this.db,
       sql`with due as (
             select t.player_id as user_id, t.game_id, g.start_time, ro.name as room_name,
@@ -108,14 +143,7 @@ export class PushRepository {
               and g.state in ('scheduled', 'green-room')
               and g.start_time > ${at}::timestamptz
               and g.start_time <= ${until}::timestamptz
-              and exists (select 1 from push_subscriptions s where s.user_id = t.player_id)
-              and not exists (select 1 from push_sends p
-                              where p.user_id = t.player_id and p.game_id = t.game_id
-                                and p.slot = 'before-show')
-              and not exists (select 1 from play_breaks b
-                              where b.user_id = t.player_id and b.ends_at > ${at}::timestamptz)
-              and not exists (select 1 from push_preferences pp
-                              where pp.user_id = t.player_id and not pp.show_starts)
+              and ${mayPush('t.player_id', 't.game_id', 'before-show', 'show_starts', at)}
             order by g.start_time
             limit ${limit}
           ), claimed as (
@@ -124,22 +152,16 @@ export class PushRepository {
             on conflict do nothing
             returning user_id, game_id
           )
-          select due.user_id, due.game_id, due.room_name, due.start_time, due.asked,
-                 s.endpoint, s.p256dh, s.auth, s.time_zone
-          from due
-          join claimed on claimed.user_id = due.user_id and claimed.game_id = due.game_id
-          join push_subscriptions s on s.user_id = due.user_id`,
+          select due.user_id, due.game_id, due.room_name, due.start_time, due.asked, ${BROWSERS}
+          join claimed on claimed.user_id = due.user_id and claimed.game_id = due.game_id`,
     );
     return rows.map((row) => ({
+      ...browserOf(row),
       userId: row.user_id,
       gameId: row.game_id,
       roomName: row.room_name,
       startTime: new Date(row.start_time),
       asked: row.asked,
-      endpoint: row.endpoint,
-      p256dh: row.p256dh,
-      auth: row.auth,
-      timeZone: row.time_zone,
     }));
   }
 
@@ -150,17 +172,15 @@ export class PushRepository {
    */
   async claimGreenRooms(now: Date, limit: number): Promise<DueGreenRoom[]> {
     const at = now.toISOString();
-    const rows = await queryRows<{
-      user_id: string;
-      game_id: string;
-      room_name: string;
-      start_time: Date | string;
-      has_ticket: boolean;
-      endpoint: string;
-      p256dh: string;
-      auth: string;
-      time_zone: string;
-    }>(
+    const rows = await queryRows<
+      BrowserRow & {
+        user_id: string;
+        game_id: string;
+        room_name: string;
+        start_time: Date | string;
+        has_ticket: boolean;
+      }
+    >(
       this.db,
       sql`with due as (
             select f.user_id, g.id as game_id, g.start_time, ro.name as room_name,
@@ -172,14 +192,7 @@ export class PushRepository {
             join room_follows f on f.room_id = g.room_id
             where g.state = 'green-room'
               and g.start_time > ${at}::timestamptz
-              and exists (select 1 from push_subscriptions s where s.user_id = f.user_id)
-              and not exists (select 1 from push_sends p
-                              where p.user_id = f.user_id and p.game_id = g.id
-                                and p.slot = 'before-show')
-              and not exists (select 1 from play_breaks b
-                              where b.user_id = f.user_id and b.ends_at > ${at}::timestamptz)
-              and not exists (select 1 from push_preferences pp
-                              where pp.user_id = f.user_id and not pp.followed_rooms)
+              and ${mayPush('f.user_id', 'g.id', 'before-show', 'followed_rooms', at)}
             order by g.start_time
             limit ${limit}
           ), claimed as (
@@ -188,22 +201,16 @@ export class PushRepository {
             on conflict do nothing
             returning user_id, game_id
           )
-          select due.user_id, due.game_id, due.room_name, due.start_time, due.has_ticket,
-                 s.endpoint, s.p256dh, s.auth, s.time_zone
-          from due
-          join claimed on claimed.user_id = due.user_id and claimed.game_id = due.game_id
-          join push_subscriptions s on s.user_id = due.user_id`,
+          select due.user_id, due.game_id, due.room_name, due.start_time, due.has_ticket, ${BROWSERS}
+          join claimed on claimed.user_id = due.user_id and claimed.game_id = due.game_id`,
     );
     return rows.map((row) => ({
+      ...browserOf(row),
       userId: row.user_id,
       gameId: row.game_id,
       roomName: row.room_name,
       startTime: new Date(row.start_time),
       hasTicket: row.has_ticket,
-      endpoint: row.endpoint,
-      p256dh: row.p256dh,
-      auth: row.auth,
-      timeZone: row.time_zone,
     }));
   }
 
@@ -213,17 +220,15 @@ export class PushRepository {
    * service claims those it can send now (a winner in quiet hours stays due until 08:00).
    */
   async winsDue(now: Date, since: Date, limit: number): Promise<DueWin[]> {
-    const rows = await queryRows<{
-      user_id: string;
-      game_id: string;
-      room_name: string;
-      pence: number;
-      ended_at: Date | string;
-      endpoint: string;
-      p256dh: string;
-      auth: string;
-      time_zone: string;
-    }>(
+    const rows = await queryRows<
+      BrowserRow & {
+        user_id: string;
+        game_id: string;
+        room_name: string;
+        pence: number;
+        ended_at: Date | string;
+      }
+    >(
       this.db,
       sql`with due as (
             select w.player_id as user_id, w.game_id, w.pence, g.ended_at, ro.name as room_name
@@ -233,32 +238,19 @@ export class PushRepository {
             where w.watched_results = false
               and w.pence > 0
               and g.ended_at > ${since.toISOString()}::timestamptz
-              and exists (select 1 from push_subscriptions s where s.user_id = w.player_id)
-              and not exists (select 1 from push_sends p
-                              where p.user_id = w.player_id and p.game_id = w.game_id
-                                and p.slot = 'after-show')
-              and not exists (select 1 from play_breaks b
-                              where b.user_id = w.player_id and b.ends_at > ${now.toISOString()}::timestamptz)
-              and not exists (select 1 from push_preferences pp
-                              where pp.user_id = w.player_id and not pp.wins)
+              and ${mayPush('w.player_id', 'w.game_id', 'after-show', 'wins', now.toISOString())}
             order by g.ended_at
             limit ${limit}
           )
-          select due.user_id, due.game_id, due.room_name, due.pence, due.ended_at,
-                 s.endpoint, s.p256dh, s.auth, s.time_zone
-          from due
-          join push_subscriptions s on s.user_id = due.user_id`,
+          select due.user_id, due.game_id, due.room_name, due.pence, due.ended_at, ${BROWSERS}`,
     );
     return rows.map((row) => ({
+      ...browserOf(row),
       userId: row.user_id,
       gameId: row.game_id,
       roomName: row.room_name,
       pence: Number(row.pence),
       endedAt: new Date(row.ended_at),
-      endpoint: row.endpoint,
-      p256dh: row.p256dh,
-      auth: row.auth,
-      timeZone: row.time_zone,
     }));
   }
 
