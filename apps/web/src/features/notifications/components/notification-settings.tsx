@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PushPreferences } from '@ruthless/protocol/push';
 import { Panel } from '@/components/ui/panel';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/lib/toast';
 import { usePushPreferences, useSetPushPreferences } from '../api/push-preferences';
 import { pushState, turnOffPush, turnOnPush, type PushState } from '../api/push-subscription';
@@ -40,10 +41,7 @@ export function NotificationSettings() {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="notifications-title">
-      <h2 id="notifications-title" className={styles.title}>
-        {text.settingTitle}
-      </h2>
+    <TitledSection titleId="notifications-title" title={text.settingTitle}>
       <Panel tone="glass" className={styles.panel}>
         {state === 'unsupported' ? (
           <p className={styles.note}>{text.unsupported}</p>
@@ -63,7 +61,7 @@ export function NotificationSettings() {
         )}
         <NotificationKinds />
       </Panel>
-    </section>
+    </TitledSection>
   );
 }
 

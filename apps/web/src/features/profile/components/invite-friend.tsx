@@ -1,6 +1,7 @@
 import { INVITE_SHARE_TEXT } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
+import { TitledSection } from '@/components/ui/titled-section';
 import { Spinner } from '@/components/ui/spinner';
 import { shareLink } from '@/lib/share-link';
 import { useSessionStore } from '@/stores/session-store';
@@ -26,10 +27,7 @@ export function InviteFriend() {
   const invite = useInvite(playerUuid);
 
   return (
-    <section className={styles.section} aria-labelledby="invite-title">
-      <h2 id="invite-title" className={styles.title}>
-        Invite a friend
-      </h2>
+    <TitledSection titleId="invite-title" title="Invite a friend">
       <Panel tone="gold" className={styles.panel}>
         {invite.isPending ? (
           <Spinner label="Loading your invite link" />
@@ -59,6 +57,6 @@ export function InviteFriend() {
           </>
         )}
       </Panel>
-    </section>
+    </TitledSection>
   );
 }

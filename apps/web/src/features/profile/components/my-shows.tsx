@@ -2,6 +2,7 @@ import { format } from '@/lib/dates';
 import { Link } from 'react-router';
 import type { MyShow } from '@ruthless/protocol';
 import { Panel } from '@/components/ui/panel';
+import { TitledSection } from '@/components/ui/titled-section';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCurrency } from '@/lib/currency';
 import { useSessionStore } from '@/stores/session-store';
@@ -14,10 +15,7 @@ export function MyShows() {
   const shows = useMyShows(playerUuid);
 
   return (
-    <section className={styles.section} aria-labelledby="my-shows-title">
-      <h2 id="my-shows-title" className={styles.title}>
-        My shows
-      </h2>
+    <TitledSection titleId="my-shows-title" title="My shows">
       {shows.isPending ? (
         <Spinner label="Loading your shows" />
       ) : shows.isError ? (
@@ -33,7 +31,7 @@ export function MyShows() {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { REALITY_CHECK_CHOICES } from '@ruthless/protocol/safety';
 import { Panel } from '@/components/ui/panel';
+import { TitledSection } from '@/components/ui/titled-section';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { useSessionStore } from '@/stores/session-store';
@@ -37,10 +38,7 @@ export function RealityCheckSettings() {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="reality-checks-title">
-      <h2 id="reality-checks-title" className={styles.title}>
-        {text.realityTitle}
-      </h2>
+    <TitledSection titleId="reality-checks-title" title={text.realityTitle}>
       <Panel tone="glass" className={styles.panel}>
         {!current ? (
           <Spinner label="Loading your settings" />
@@ -82,6 +80,6 @@ export function RealityCheckSettings() {
           </>
         )}
       </Panel>
-    </section>
+    </TitledSection>
   );
 }

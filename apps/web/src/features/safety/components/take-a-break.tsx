@@ -9,6 +9,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Panel } from '@/components/ui/panel';
+import { TitledSection } from '@/components/ui/titled-section';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { useSessionStore } from '@/stores/session-store';
@@ -85,10 +86,7 @@ export function TakeABreak() {
   };
 
   return (
-    <section id="take-a-break" ref={section} className={styles.section} aria-labelledby="take-a-break-title">
-      <h2 id="take-a-break-title" className={styles.title}>
-        {text.title}
-      </h2>
+    <TitledSection id="take-a-break" titleId="take-a-break-title" title={text.title} ref={section}>
       <Panel tone={away ? 'gold' : 'glass'} className={styles.panel}>
         {current.isPending ? (
           <Spinner label="Loading your break" />
@@ -143,6 +141,6 @@ export function TakeABreak() {
           <p>{text.confirm(PLAY_BREAK_PERIOD_LABELS[period], formatUntil(endFromNow(period)))}</p>
         </Modal>
       )}
-    </section>
+    </TitledSection>
   );
 }

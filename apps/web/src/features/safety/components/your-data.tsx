@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/lib/toast';
 import { downloadMyData } from '../api/download-my-data';
 import { safetyMessages as text } from '../messages';
@@ -23,10 +24,7 @@ export function YourData() {
     }
   };
   return (
-    <section className={styles.section} aria-labelledby="your-data-title">
-      <h2 id="your-data-title" className={styles.title}>
-        {text.yourData}
-      </h2>
+    <TitledSection titleId="your-data-title" title={text.yourData}>
       <Panel className={styles.panel}>
         <MarketingConsent />
         <p className={styles.intro}>{text.yourDataIntro}</p>
@@ -35,6 +33,6 @@ export function YourData() {
         </Button>
         <DeleteAccount />
       </Panel>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,0 +1,1 @@
+export { TitledSection, type TitledSectionProps } from './titled-section';
