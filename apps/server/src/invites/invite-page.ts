@@ -1,13 +1,8 @@
 import { CARD_HEIGHT, CARD_WIDTH } from '../share/share-card';
-import { escapeHtml } from '../share/share-page';
+import { escapeHtml, linkPreviewTags, type LinkPreview } from '../share/share-page';
 
 /** What an invite's page and its link preview say. */
-export interface InvitePreview {
-  title: string;
-  description: string;
-  pageUrl: string;
-  imageUrl: string;
-  imageAlt: string;
+export interface InvitePreview extends LinkPreview {
   /** The card's address on this host (the page's own <img>, whatever host name it was reached by). */
   imagePath: string;
   /** Where the visitor signs up: the app's sign-up form. */
@@ -42,26 +37,10 @@ function page(head: string, body: string): string {
  * piece of user text (the chat name in the title) is escaped.
  */
 export function invitePage(preview: InvitePreview): string {
-  const meta = (key: 'property' | 'name', name: string, content: string) =>
-    `<meta ${key}="${name}" content="${escapeHtml(content)}" />`;
   const head = [
     `<title>${escapeHtml(`${preview.title} | Ruthless`)}</title>`,
-    meta('name', 'description', preview.description),
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', 'Ruthless'),
-    meta('property', 'og:title', preview.title),
-    meta('property', 'og:description', preview.description),
-    meta('property', 'og:url', preview.pageUrl),
-    meta('property', 'og:image', preview.imageUrl),
-    meta('property', 'og:image:type', 'image/png'),
-    meta('property', 'og:image:width', String(CARD_WIDTH)),
-    meta('property', 'og:image:height', String(CARD_HEIGHT)),
-    meta('property', 'og:image:alt', preview.imageAlt),
-    meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', preview.title),
-    meta('name', 'twitter:description', preview.description),
-    meta('name', 'twitter:image', preview.imageUrl),
-    meta('name', 'twitter:image:alt', preview.imageAlt),
+    `<meta name="description" content="${escapeHtml(preview.description)}" />`,
+    ...linkPreviewTags(preview),
   ].join('');
   const body = [
     '<p class="eyebrow">Ruthless · Live bingo</p>',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inviteCookie } from '../../invites/invite-cookie';
 import { inviteNotFoundPage, invitePage } from '../../invites/invite-page';
+import { sendCardPng } from '../../share/card-response';
 
 /**
  * /invite/{code}: a player's invite link (docs/player-app.md, Invite a friend). Public: the page
@@ -39,14 +40,7 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
           .type('text/html; charset=utf-8')
           .send(inviteNotFoundPage());
       }
-      // Another version's address (the chat name changed since) gets today's card, kept a short while.
-      const current = request.query.v === card.version;
-      const etag = `"${card.version}"`;
-      reply
-        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=600')
-        .header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type('image/png').send(card.png);
+      return sendCardPng(request, reply, card);
     },
   );
 };

@@ -10,6 +10,7 @@ import type { LuckyFatePick } from '@ruthless/game';
 import { ConflictError, NotFoundError } from '../../../errors';
 import { PLAYER_ERRORS as errors, errorResponses } from '../../../schemas/errors';
 import { gameParams, okSchema } from '../../../schemas/params';
+import { sendCardPng } from '../../../share/card-response';
 
 /** A live game's REST face for players: their choices and picks, and the results. */
 const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -96,14 +97,7 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const card = await app.shareCards.png(request.params.gameUuid);
       if (card === 'not-found') throw noShareable();
-      // Another version's address (a name changed since) gets today's card, kept a short while.
-      const current = request.query.v === card.version;
-      const etag = `"${card.version}"`;
-      reply
-        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=600')
-        .header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type('image/png').send(card.png);
+      return sendCardPng(request, reply, card);
     },
   );
 
