@@ -25,17 +25,27 @@ self.addEventListener('push', (event) => {
   const message = notificationFrom(event);
   if (!message) return;
   event.waitUntil(
-    self.registration.showNotification(message.title, {
-      body: message.body,
-      tag: message.tag,
-      icon: '/icons/icon-192.png',
-      badge: '/icons/badge-96.png',
-      lang: 'en-GB',
-      // Every kind (show-start, green-room, you-won) stays until the player acts on it; one with
-      // the same tag replaces it (the server tags by show and slot: show-{id}, won-{id}).
-      requireInteraction: true,
-      data: { url: message.url },
-    }),
+    (async () => {
+      // The app in front of the player says it itself (a toast with a way to the screen,
+      // src/lib/service-worker.ts) rather than the phone's banner over it.
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const watching = windows.find((client) => client.visibilityState === 'visible');
+      if (watching) {
+        watching.postMessage({ type: 'ruthless:push', notification: message });
+        return;
+      }
+      await self.registration.showNotification(message.title, {
+        body: message.body,
+        tag: message.tag,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/badge-96.png',
+        lang: 'en-GB',
+        // Every kind (show-start, green-room, you-won) stays until the player acts on it; one with
+        // the same tag replaces it (the server tags by show and slot: show-{id}, won-{id}).
+        requireInteraction: true,
+        data: { url: message.url },
+      });
+    })(),
   );
 });
 

@@ -9,7 +9,7 @@ import { AppProvider } from './app/provider';
 import { AppRouter, navigateTo } from './app/router';
 import { whenSettled } from './app/when-settled';
 import { decodeLogo } from './components/ui/logo';
-import { followNotificationTaps, registerServiceWorker } from './lib/service-worker';
+import { followServiceWorker, registerServiceWorker } from './lib/service-worker';
 
 declare global {
   // zod's shared configuration (zod/v4/core), which it adopts when set before it loads.
@@ -38,4 +38,11 @@ void decodeLogo().then(() =>
 // start once it has settled. The vitals' observers are buffered, so nothing measured before is lost.
 whenSettled(() => void import('./lib/web-vitals').then((vitals) => vitals.reportWebVitals()));
 whenSettled(registerServiceWorker);
-followNotificationTaps(navigateTo);
+followServiceWorker({
+  navigate: navigateTo,
+  // The toast's code loads with the first push the app shows itself.
+  showPush: (push) =>
+    void import('./features/notifications/components/push-toast').then(({ showPushToast }) =>
+      showPushToast(push, navigateTo),
+    ),
+});

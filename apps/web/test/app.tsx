@@ -93,7 +93,7 @@ export const currentLocation = () => screen.getByTestId('location').textContent;
 export function renderWithApp(
   ui: ReactNode,
   { path = '/', route = path.split('?')[0]!, routes = [] as { path: string; element: ReactNode }[] } = {},
-): RenderResult & { queryClient: QueryClient } {
+): RenderResult & { queryClient: QueryClient; router: ReturnType<typeof createMemoryRouter> } {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
@@ -117,5 +117,5 @@ export function renderWithApp(
       <ToastContainer position="top-right" autoClose={false} theme="dark" newestOnTop />
     </QueryClientProvider>,
   );
-  return { ...result, queryClient };
+  return { ...result, queryClient, router };
 }

@@ -10,16 +10,45 @@ export function registerServiceWorker(): void {
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
 }
 
+/** A notification the service worker handed to the app open in front of the player. */
+export interface PushShownInApp {
+  kind: string;
+  title: string;
+  body: string;
+  /** A path of this app. */
+  url: string;
+}
+
+const isAppPath = (path: unknown): path is string =>
+  typeof path === 'string' && path.startsWith('/') && !path.startsWith('//');
+
 /**
- * A tap on a notification while the app is open in a tab: the service worker brings the tab to
- * the front and says where to go (public/push-sw.js); the app moves there without a reload.
+ * What the service worker tells an open tab of the app (public/push-sw.js): a tap on one of its
+ * notifications (the tab is brought to the front and moves there without a reload), or a push
+ * that came while the app was in front of the player (shown by the app itself, not as the
+ * phone's banner over it). Anything else, or a path off this app, is ignored.
  */
-export function followNotificationTaps(navigate: (path: string) => void): void {
+export function followServiceWorker({
+  navigate,
+  showPush,
+}: {
+  navigate: (path: string) => void;
+  showPush: (push: PushShownInApp) => void;
+}): void {
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const message = event.data as { type?: unknown; path?: unknown } | null;
-    if (message?.type !== 'ruthless:open' || typeof message.path !== 'string') return;
-    // Only a path of this app (never another origin's address).
-    if (message.path.startsWith('/') && !message.path.startsWith('//')) navigate(message.path);
+    const message = event.data as { type?: unknown; path?: unknown; notification?: unknown } | null;
+    if (message?.type === 'ruthless:open' && isAppPath(message.path)) navigate(message.path);
+    if (message?.type === 'ruthless:push') {
+      const push = message.notification as Partial<PushShownInApp> | null;
+      if (
+        typeof push?.kind === 'string' &&
+        typeof push.title === 'string' &&
+        typeof push.body === 'string' &&
+        isAppPath(push.url)
+      ) {
+        showPush({ kind: push.kind, title: push.title, body: push.body, url: push.url });
+      }
+    }
   });
 }

@@ -16,6 +16,9 @@ export const notificationMessages = {
     "Notifications are blocked for Ruthless in this browser's settings: allow them there to turn this on.",
   unsupported: "This browser can't show notifications. On an iPhone, add Ruthless to your Home Screen first.",
   failed: "We couldn't turn on notifications. Please try again.",
+  /** The button of a notification the app shows itself, while it is open. */
+  goToShow: 'Take your seat',
+  goToResults: 'See the results',
 
   // The kinds, on every phone of the player's (the profile's switches).
   kindsTitle: 'What we tell you',

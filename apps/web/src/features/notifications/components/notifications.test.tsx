@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useClaimTicket } from '@/api/claim-ticket';
+import { followServiceWorker } from '@/lib/service-worker';
 import { useSessionStore } from '@/stores/session-store';
-import { renderWithApp, serveApi } from '@test/app';
+import { currentLocation, renderWithApp, serveApi } from '@test/app';
 import { expectNoAxeViolations } from '@test/axe';
 import { activeTicket, claimResponse } from '@test/lobby';
 import { signInPlayer } from '@test/profile';
@@ -11,6 +12,7 @@ import { notificationMessages as text } from '../messages';
 import { FollowRoomButton } from './follow-room-button';
 import { NotificationSettings } from './notification-settings';
 import { NotifyMePrompt } from './notify-me-prompt';
+import { showPushToast } from './push-toast';
 
 const SERVER_KEY = `B${'A'.repeat(86)}`;
 const GAME = '11111111-1111-4111-8111-111111111111';
@@ -287,5 +289,42 @@ describe('notifications', { timeout: 30_000 }, () => {
     await waitFor(() => expect(rooms).toBeEnabled());
     expect(kinds.getByRole('switch', { name: new RegExp(`^${text.kindShowStarts}`) })).toBeChecked();
     await expectNoAxeViolations(document.body);
+  });
+  it('shows a push that comes while the app is open as a toast with a way to its screen', async () => {
+    // The service worker hands the push to the open app (public/push-sw.js) instead of a banner.
+    const worker = new EventTarget();
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: worker });
+    const { router } = renderWithApp(<p>Lobby</p>, {
+      path: '/',
+      routes: [{ path: '/game/:id/results', element: <p>Results</p> }],
+    });
+    followServiceWorker({
+      navigate: (path) => void router.navigate(path),
+      showPush: (push) => showPushToast(push, (path) => void router.navigate(path)),
+    });
+    const message = (data: unknown) => worker.dispatchEvent(new MessageEvent('message', { data }));
+    // Off this app, or not a notification: nothing.
+    message({
+      type: 'ruthless:push',
+      notification: { kind: 'you-won', title: 'X', body: 'Y', url: '//evil.test/' },
+    });
+    message({ type: 'ruthless:push', notification: { title: 'X' } });
+    message({
+      type: 'ruthless:push',
+      notification: {
+        kind: 'you-won',
+        title: 'You won £120.00 in Midnight Madness',
+        body: 'The show ended after you left. Tap to see the results.',
+        url: '/game/g1/results',
+      },
+    });
+
+    const shown = await screen.findByText('You won £120.00 in Midnight Madness');
+    const toastBox = shown.closest('[role="alert"]') as HTMLElement;
+    expect(toastBox).toHaveTextContent('The show ended after you left. Tap to see the results.');
+    expect(screen.queryByText('X')).not.toBeInTheDocument();
+    await expectNoAxeViolations(document.body);
+    await userEvent.click(within(toastBox).getByRole('button', { name: text.goToResults }));
+    expect(currentLocation()).toBe('/game/g1/results');
   });
 });
