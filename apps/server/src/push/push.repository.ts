@@ -17,6 +17,8 @@ export interface DueShowStart extends StoredSubscription {
   startTime: Date;
   /** The player asked for this show (Remind Me): quiet hours do not hold it back. */
   asked: boolean;
+  /** The player holds a ticket (else they only asked to be reminded, and have one to claim). */
+  hasTicket: boolean;
 }
 
 /** A claimed green-room push to one of a follower's browsers. */
@@ -112,11 +114,12 @@ export class PushRepository {
   }
 
   /**
-   * Claims the show-start pushes due: a ticket held for a show starting within `windowMs`, by a
-   * player with a subscription, not on a break, and not pushed about that show yet. The insert
-   * into push_sends (one row per player, show and slot) is the claim, so a push goes once however
-   * many processes sweep, and a player who also follows the room gets this one or the green
-   * room's, not both. One row per browser of each claimed player.
+   * Claims the show-start pushes due: a show starting within `windowMs` that the player holds a
+   * ticket for or asked to be reminded of (Remind Me), with a subscription, not on a break, and
+   * not pushed about that show yet. The insert into push_sends (one row per player, show and
+   * slot) is the claim, so a push goes once however many processes sweep, and a player who also
+   * follows the room gets this one or the green room's, not both. One row per browser of each
+   * claimed player.
    */
   async claimShowStarts(now: Date, windowMs: number, limit: number): Promise<DueShowStart[]> {
     const at = now.toISOString();
@@ -128,23 +131,31 @@ export class PushRepository {
         room_name: string;
         start_time: Date | string;
         asked: boolean;
+        has_ticket: boolean;
       }
     >(
       this.db,
-      sql`with due as (
-            select t.player_id as user_id, t.game_id, g.start_time, ro.name as room_name,
-                   exists (select 1 from show_reminders r
-                           where r.user_id = t.player_id and r.game_id = t.game_id
-                             and r.source = 'asked') as asked
-            from tickets t
-            join games g on g.id = t.game_id
-            join rooms ro on ro.id = g.room_id
-            where t.released_at is null
-              and g.state in ('scheduled', 'green-room')
+      sql`with soon as (
+            select g.id, g.start_time, ro.name as room_name
+            from games g join rooms ro on ro.id = g.room_id
+            where g.state in ('scheduled', 'green-room')
               and g.start_time > ${at}::timestamptz
               and g.start_time <= ${until}::timestamptz
-              and ${mayPush('t.player_id', 't.game_id', 'before-show', 'show_starts', at)}
-            order by g.start_time
+          ), wanted as (
+            select user_id, game_id, bool_or(holds) as has_ticket, bool_or(asked) as asked
+            from (select t.player_id as user_id, t.game_id, true as holds, false as asked
+                  from tickets t join soon on soon.id = t.game_id
+                  where t.released_at is null
+                  union all
+                  select r.user_id, r.game_id, false, true
+                  from show_reminders r join soon on soon.id = r.game_id
+                  where r.source = 'asked') as either
+            group by user_id, game_id
+          ), due as (
+            select w.user_id, w.game_id, soon.start_time, soon.room_name, w.asked, w.has_ticket
+            from wanted w join soon on soon.id = w.game_id
+            where ${mayPush('w.user_id', 'w.game_id', 'before-show', 'show_starts', at)}
+            order by soon.start_time
             limit ${limit}
           ), claimed as (
             insert into push_sends (user_id, game_id, slot, kind, sent_at)
@@ -152,7 +163,8 @@ export class PushRepository {
             on conflict do nothing
             returning user_id, game_id
           )
-          select due.user_id, due.game_id, due.room_name, due.start_time, due.asked, ${BROWSERS}
+          select due.user_id, due.game_id, due.room_name, due.start_time, due.asked, due.has_ticket,
+                 ${BROWSERS}
           join claimed on claimed.user_id = due.user_id and claimed.game_id = due.game_id`,
     );
     return rows.map((row) => ({
@@ -162,6 +174,7 @@ export class PushRepository {
       roomName: row.room_name,
       startTime: new Date(row.start_time),
       asked: row.asked,
+      hasTicket: row.has_ticket,
     }));
   }
 

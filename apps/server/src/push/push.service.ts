@@ -71,7 +71,9 @@ export function showStartNotification(due: DueShowStart, now: Date): PushNotific
   return {
     kind: 'show-start',
     title: `${due.roomName} starts in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-    body: `Your ticket is in. Take your seat in the green room before ${time}.`,
+    body: due.hasTicket
+      ? `Your ticket is in. Take your seat in the green room before ${time}.`
+      : `Claim your free ticket and take your seat before ${time}.`,
     url: `/game/${due.gameId}`,
     tag: `show-${due.gameId}`,
   };

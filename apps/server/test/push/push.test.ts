@@ -155,9 +155,10 @@ describe.skipIf(pushServiceUnavailable)(
       expect(received!.vapid.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
     });
 
-    it('pushes in quiet hours a show the player asked to be reminded of, never during a break', async () => {
+    it('pushes in quiet hours a show the player asked to be reminded of, ticket or not, never during a break', async () => {
       const cal = await playerWithDetails(base, 'PushCal');
       const dee = await playerWithDetails(base, 'PushDee');
+      const zoe = await playerWithDetails(base, 'PushZoe');
       const game = await scheduleGame(show, 5 * 60_000);
       const sweptAt = new Date(Date.parse(game.gameStartTime) - 4 * 60_000);
       const calsPhone = push.browser(zoneAtHour(sweptAt, 1));
@@ -173,12 +174,26 @@ describe.skipIf(pushServiceUnavailable)(
         (await api(base, 'POST', '/api/safety/reminders', cal.token, { gameUuid: game.gameUuid })).status,
       ).toBe(201);
       expect((await api(base, 'POST', '/api/safety/break', dee.token, { period: '24h' })).status).toBe(201);
+      // Zoe only asked to be reminded (Remind Me), at night on her phone: told, with a ticket to claim.
+      const zoesPhone = push.browser(zoneAtHour(sweptAt, 2));
+      expect((await subscribe(zoe.token, zoesPhone)).status).toBe(204);
+      expect(
+        (await api(base, 'POST', '/api/safety/reminders', zoe.token, { gameUuid: game.gameUuid })).status,
+      ).toBe(201);
 
-      expect(await pushProcess(() => sweptAt).sweep()).toBe(1);
+      expect(await pushProcess(() => sweptAt).sweep()).toBe(2);
       expect(push.pushesTo(calsPhone).map((received) => received.notification.title)).toEqual([
         'Push <Room> starts in 4 minutes',
       ]);
       expect(push.pushesTo(deesPhone)).toEqual([]);
+      const start = clock(new Date(game.gameStartTime), zoneAtHour(sweptAt, 2));
+      expect(push.pushesTo(zoesPhone).map((received) => received.notification)).toEqual([
+        expect.objectContaining({
+          title: 'Push <Room> starts in 4 minutes',
+          body: `Claim your free ticket and take your seat before ${start}.`,
+          url: `/game/${game.gameUuid}`,
+        }),
+      ]);
     });
 
     it('forgets a subscription its push service says is gone, and one the player ends', async () => {

@@ -4,13 +4,12 @@ import type { ClaimResponse, ClaimTicketBody, PurchaseBody } from '@ruthless/pro
 import { trackEvent } from '@/lib/analytics';
 import { api, errorMessage } from '@/lib/api-client';
 import { beginClaim, endClaim } from '@/lib/claims-in-flight';
+import { OFFERS_NOTIFICATIONS } from '@/lib/query-client';
 import { useSessionStore } from '@/stores/session-store';
 import { activeTicketsQueryKey } from './get-active-tickets';
 import { roomsQueryKey } from './get-rooms';
 
 export const TICKET_BOUGHT_MESSAGE = "You've successfully bought the ticket!";
-/** The claim mutation's key: what follows a claim watches for it (the offer of notifications). */
-export const CLAIM_TICKET_MUTATION_KEY = ['claim-ticket'];
 
 /**
  * One claim, two endpoints: `POST /purchase` with the lucky-fate card picked before the game
@@ -31,8 +30,8 @@ export function claimTicket(body: ClaimTicketBody | PurchaseBody): Promise<Claim
 export function useClaimTicket() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationKey: CLAIM_TICKET_MUTATION_KEY,
     mutationFn: claimTicket,
+    meta: OFFERS_NOTIFICATIONS,
     onSuccess: async (_result, body) => {
       toast.success(TICKET_BOUGHT_MESSAGE);
       trackEvent('claimTime', { gameId: body.gameUuid, userId: useSessionStore.getState().playerUuid });

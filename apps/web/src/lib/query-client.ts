@@ -16,6 +16,12 @@ function isUnreadable(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === unreadableCode;
 }
 
+/**
+ * A mutation's `meta` that marks a moment worth the offer of notifications (a claim, a Remind Me):
+ * the notifications feature watches the mutation cache for it (NotifyMePrompt).
+ */
+export const OFFERS_NOTIFICATIONS = { offersNotifications: true } as const;
+
 export const queryConfig = {
   queries: {
     retry: (failureCount, error) => !isUnreadable(error) && failureCount < 3,

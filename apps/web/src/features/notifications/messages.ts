@@ -3,7 +3,7 @@ import { SHOW_REMINDER_MINUTES } from '@ruthless/protocol/safety';
 /** The texts of notifications (docs/player-app.md, "Notifications"). */
 export const notificationMessages = {
   askTitle: 'Get a nudge at showtime?',
-  askBody: `We'll send one notification ${SHOW_REMINDER_MINUTES} minutes before each show you claim, even with the app closed. Never between 23:00 and 08:00 unless you asked, and never on a break.`,
+  askBody: `We'll send one notification ${SHOW_REMINDER_MINUTES} minutes before each show you claim or ask us to remind you of, even with the app closed. Never between 23:00 and 08:00 unless you asked, and never on a break.`,
   askFollowBody: (room: string) =>
     `We'll tell you when ${room}'s green room opens, even with the app closed. Never between 23:00 and 08:00, and never on a break.`,
   askYes: 'Notify me',

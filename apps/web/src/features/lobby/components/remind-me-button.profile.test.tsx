@@ -2,6 +2,7 @@ import { ReminderMessage } from '@ruthless/protocol/safety';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OFFERS_NOTIFICATIONS } from '@/lib/query-client';
 import { renderWithApp, serveApi } from '@test/app';
 import { expectNoAxeViolations } from '@test/axe';
 import { RemindMeButton } from './remind-me-button';
@@ -20,12 +21,13 @@ const game = {
 const choice = () => screen.getByRole('dialog', { name: 'Remind me' });
 
 async function openChoice(user: ReturnType<typeof userEvent.setup>) {
-  renderWithApp(<RemindMeButton {...game} />, { path: '/' });
+  const rendered = renderWithApp(<RemindMeButton {...game} />, { path: '/' });
   await user.click(screen.getByRole('button', { name: 'Remind Me' }));
   // The choice's code loads on the first tap.
   expect(await screen.findByRole('dialog', { name: 'Remind me' }, { timeout: 10_000 })).toHaveTextContent(
     'How would you like to be reminded of this show?',
   );
+  return rendered;
 }
 
 describe('Remind Me (the lobby)', { timeout: 30_000 }, () => {
@@ -62,9 +64,16 @@ describe('Remind Me (the lobby)', { timeout: 30_000 }, () => {
       }),
     });
     const user = userEvent.setup();
-    await openChoice(user);
+    const { queryClient } = await openChoice(user);
     await user.click(within(choice()).getByRole('button', { name: 'Email me 10 minutes before' }));
     expect(await screen.findByText('We will email you 10 minutes before the show.')).toBeInTheDocument();
+    // A moment worth the offer of notifications (the shell's NotifyMePrompt watches for it).
+    expect(
+      queryClient
+        .getMutationCache()
+        .getAll()
+        .map((mutation) => mutation.options.meta),
+    ).toEqual([OFFERS_NOTIFICATIONS]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/api/safety/reminders').map((call) => call.body)).toEqual([
       { gameUuid: game.gameUuid },

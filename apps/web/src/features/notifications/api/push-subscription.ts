@@ -26,7 +26,7 @@ export async function pushState(): Promise<PushState> {
 }
 
 /** Whether to offer notifications after a claim or a follow: never if the player said no, or it is settled. */
-export async function mayAskAfterClaim(): Promise<boolean> {
+export async function mayOfferNotifications(): Promise<boolean> {
   if (localStorage.getItem(DECLINED_KEY)) return false;
   return (await pushState()) === 'off' && Notification.permission === 'default';
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { mayAskAfterClaim } from '../api/push-subscription';
+import { mayOfferNotifications } from '../api/push-subscription';
 import { useFollowRoom, useRoomFollows } from '../api/room-follows';
 import { notificationMessages as text } from '../messages';
 import styles from './follow-room-button.module.css';
@@ -42,7 +42,7 @@ export function FollowRoomButton({ room }: { room: { roomUuid: string; name: str
       {
         onSuccess: () => {
           toast.success(follow ? text.followed(room.name) : text.unfollowed(room.name));
-          if (follow) void mayAskAfterClaim().then((may) => may && setAsking(true));
+          if (follow) void mayOfferNotifications().then((may) => may && setAsking(true));
         },
         onError: () => toast.error(text.followFailed),
       },
