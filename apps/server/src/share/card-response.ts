@@ -6,11 +6,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * card, kept a short while. An ETag answers 304 to a preview that has it.
  */
 export function sendCardPng(
-  request: FastifyRequest<{ Querystring: { v?: string } }>,
+  request: FastifyRequest,
   reply: FastifyReply,
   card: { png: Buffer; version: string },
+  askedVersion: string | undefined,
 ) {
-  const current = request.query.v === card.version;
+  const current = askedVersion === card.version;
   const etag = `"${card.version}"`;
   void reply
     .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=600')

@@ -40,7 +40,7 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
           .type('text/html; charset=utf-8')
           .send(inviteNotFoundPage());
       }
-      return sendCardPng(request, reply, card);
+      return sendCardPng(request, reply, card, request.query.v);
     },
   );
 };

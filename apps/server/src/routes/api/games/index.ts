@@ -97,7 +97,7 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const card = await app.shareCards.png(request.params.gameUuid);
       if (card === 'not-found') throw noShareable();
-      return sendCardPng(request, reply, card);
+      return sendCardPng(request, reply, card, request.query.v);
     },
   );
 
