@@ -9,25 +9,15 @@ export interface StoredSubscription {
   timeZone: string;
 }
 
-/** A claimed show-start push to one of the player's browsers: everything its text needs. */
-export interface DueShowStart extends StoredSubscription {
+/** A claimed push before a show (its start, or its green room) to one of the player's browsers. */
+export interface DueBeforeShow extends StoredSubscription {
   userId: string;
   gameId: string;
   roomName: string;
   startTime: Date;
   /** The player asked for this show (Remind Me): quiet hours do not hold it back. */
   asked: boolean;
-  /** The player holds a ticket (else they only asked to be reminded, and have one to claim). */
-  hasTicket: boolean;
-}
-
-/** A claimed green-room push to one of a follower's browsers. */
-export interface DueGreenRoom extends StoredSubscription {
-  userId: string;
-  gameId: string;
-  roomName: string;
-  startTime: Date;
-  /** The follower holds a ticket for the show already (a green room opened long before it). */
+  /** The player holds a ticket (else they have one to claim). */
   hasTicket: boolean;
 }
 
@@ -116,25 +106,14 @@ export class PushRepository {
   /**
    * Claims the show-start pushes due: a show starting within `windowMs` that the player holds a
    * ticket for or asked to be reminded of (Remind Me), with a subscription, not on a break, and
-   * not pushed about that show yet. The insert into push_sends (one row per player, show and
-   * slot) is the claim, so a push goes once however many processes sweep, and a player who also
-   * follows the room gets this one or the green room's, not both. One row per browser of each
-   * claimed player.
+   * not pushed about that show yet.
    */
-  async claimShowStarts(now: Date, windowMs: number, limit: number): Promise<DueShowStart[]> {
+  claimShowStarts(now: Date, windowMs: number, limit: number): Promise<DueBeforeShow[]> {
     const at = now.toISOString();
     const until = new Date(now.getTime() + windowMs).toISOString();
-    const rows = await queryRows<
-      BrowserRow & {
-        user_id: string;
-        game_id: string;
-        room_name: string;
-        start_time: Date | string;
-        asked: boolean;
-        has_ticket: boolean;
-      }
-    >(
-      this.db,
+    return this.claimBeforeShow(
+      'show-start',
+      at,
       sql`with soon as (
             select g.id, g.start_time, ro.name as room_name
             from games g join rooms ro on ro.id = g.room_id
@@ -151,15 +130,65 @@ export class PushRepository {
                   from show_reminders r join soon on soon.id = r.game_id
                   where r.source = 'asked') as either
             group by user_id, game_id
-          ), due as (
-            select w.user_id, w.game_id, soon.start_time, soon.room_name, w.asked, w.has_ticket
-            from wanted w join soon on soon.id = w.game_id
-            where ${mayPush('w.user_id', 'w.game_id', 'before-show', 'show_starts', at)}
-            order by soon.start_time
-            limit ${limit}
-          ), claimed as (
+          )
+          select w.user_id, w.game_id, soon.start_time, soon.room_name, w.asked, w.has_ticket
+          from wanted w join soon on soon.id = w.game_id
+          where ${mayPush('w.user_id', 'w.game_id', 'before-show', 'show_starts', at)}
+          order by soon.start_time
+          limit ${limit}`,
+    );
+  }
+
+  /**
+   * Claims the green-room pushes due: a show whose green room is open (it starts later), to each
+   * follower of its room with a subscription and the kind on, not on a break, and not notified
+   * about that show yet (the show-start push shares the slot).
+   */
+  claimGreenRooms(now: Date, limit: number): Promise<DueBeforeShow[]> {
+    const at = now.toISOString();
+    return this.claimBeforeShow(
+      'green-room',
+      at,
+      sql`select f.user_id, g.id as game_id, g.start_time, ro.name as room_name, false as asked,
+                 exists (select 1 from tickets t
+                         where t.player_id = f.user_id and t.game_id = g.id
+                           and t.released_at is null) as has_ticket
+          from games g
+          join rooms ro on ro.id = g.room_id
+          join room_follows f on f.room_id = g.room_id
+          where g.state = 'green-room'
+            and g.start_time > ${at}::timestamptz
+            and ${mayPush('f.user_id', 'g.id', 'before-show', 'followed_rooms', at)}
+          order by g.start_time
+          limit ${limit}`,
+    );
+  }
+
+  /**
+   * Claims the `due` players' one notification before their show (`due` gives user_id, game_id,
+   * start_time, room_name, asked and has_ticket). The insert into push_sends (one row per player,
+   * show and slot) is the claim, so a push goes once however many processes sweep, and a player
+   * due both kinds gets one of them. One row per browser of each claimed player.
+   */
+  private async claimBeforeShow(
+    kind: 'show-start' | 'green-room',
+    at: string,
+    due: SQL,
+  ): Promise<DueBeforeShow[]> {
+    const rows = await queryRows<
+      BrowserRow & {
+        user_id: string;
+        game_id: string;
+        room_name: string;
+        start_time: Date | string;
+        asked: boolean;
+        has_ticket: boolean;
+      }
+    >(
+      this.db,
+      sql`with due as (${due}), claimed as (
             insert into push_sends (user_id, game_id, slot, kind, sent_at)
-            select user_id, game_id, 'before-show', 'show-start', ${at}::timestamptz from due
+            select user_id, game_id, 'before-show', ${kind}, ${at}::timestamptz from due
             on conflict do nothing
             returning user_id, game_id
           )
@@ -174,55 +203,6 @@ export class PushRepository {
       roomName: row.room_name,
       startTime: new Date(row.start_time),
       asked: row.asked,
-      hasTicket: row.has_ticket,
-    }));
-  }
-
-  /**
-   * Claims the green-room pushes due: a show whose green room is open (it starts later), to each
-   * follower of its room with a subscription and the kind on, not on a break, and not notified
-   * about that show yet (the show-start push shares the slot).
-   */
-  async claimGreenRooms(now: Date, limit: number): Promise<DueGreenRoom[]> {
-    const at = now.toISOString();
-    const rows = await queryRows<
-      BrowserRow & {
-        user_id: string;
-        game_id: string;
-        room_name: string;
-        start_time: Date | string;
-        has_ticket: boolean;
-      }
-    >(
-      this.db,
-      sql`with due as (
-            select f.user_id, g.id as game_id, g.start_time, ro.name as room_name,
-                   exists (select 1 from tickets t
-                           where t.player_id = f.user_id and t.game_id = g.id
-                             and t.released_at is null) as has_ticket
-            from games g
-            join rooms ro on ro.id = g.room_id
-            join room_follows f on f.room_id = g.room_id
-            where g.state = 'green-room'
-              and g.start_time > ${at}::timestamptz
-              and ${mayPush('f.user_id', 'g.id', 'before-show', 'followed_rooms', at)}
-            order by g.start_time
-            limit ${limit}
-          ), claimed as (
-            insert into push_sends (user_id, game_id, slot, kind, sent_at)
-            select user_id, game_id, 'before-show', 'green-room', ${at}::timestamptz from due
-            on conflict do nothing
-            returning user_id, game_id
-          )
-          select due.user_id, due.game_id, due.room_name, due.start_time, due.has_ticket, ${BROWSERS}
-          join claimed on claimed.user_id = due.user_id and claimed.game_id = due.game_id`,
-    );
-    return rows.map((row) => ({
-      ...browserOf(row),
-      userId: row.user_id,
-      gameId: row.game_id,
-      roomName: row.room_name,
-      startTime: new Date(row.start_time),
       hasTicket: row.has_ticket,
     }));
   }

@@ -14,13 +14,7 @@ import { InvalidError, NotFoundError } from '../errors';
 import { PeriodicSweep } from '../periodic-sweep';
 import { money } from '../share/share-card';
 import { isPushServiceEndpoint } from './push-services';
-import type {
-  DueGreenRoom,
-  DueShowStart,
-  DueWin,
-  PushRepository,
-  StoredSubscription,
-} from './push.repository';
+import type { DueBeforeShow, DueWin, PushRepository, StoredSubscription } from './push.repository';
 
 /** How often each process looks for pushes due (a push goes within this of its time). */
 export const PUSH_SWEEP_MS = 15_000;
@@ -65,7 +59,7 @@ function clockTime(at: Date, timeZone: string): string {
 }
 
 /** The show-start notification, in the phone's time zone. */
-export function showStartNotification(due: DueShowStart, now: Date): PushNotification {
+export function showStartNotification(due: DueBeforeShow, now: Date): PushNotification {
   const minutes = Math.max(1, Math.round((due.startTime.getTime() - now.getTime()) / 60_000));
   const time = clockTime(due.startTime, due.timeZone);
   return {
@@ -80,7 +74,7 @@ export function showStartNotification(due: DueShowStart, now: Date): PushNotific
 }
 
 /** A followed room's show opened its green room: the start on the phone's clock. */
-export function greenRoomNotification(due: DueGreenRoom): PushNotification {
+export function greenRoomNotification(due: DueBeforeShow): PushNotification {
   return {
     kind: 'green-room',
     title: `${due.roomName}: the green room is open`,
