@@ -7,7 +7,14 @@ import { PushService, vapidKeysFromSecret } from '../../src/push/push.service';
 import { AuthRepository } from '../../src/auth/auth.repository';
 import { LocalPushService, pushServiceUnavailable, type TestBrowser } from '../support/push-service';
 import { api, Viewer } from '../support/live';
-import { claimTicket, playerWithDetails, scheduleGame, startShow, type Show } from '../support/show';
+import {
+  claimTicket,
+  playerWithDetails,
+  scheduleGame,
+  SHOW_IN_SECONDS,
+  startShow,
+  type Show,
+} from '../support/show';
 
 // Web Push (docs/player-app.md, "Notifications"), end to end without the internet: the app's
 // subscriptions, and pushes taken by a push service on this machine that checks their VAPID
@@ -81,16 +88,6 @@ async function openGreenRoom(gameUuid: string): Promise<void> {
 
 const clock = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(at);
-
-/** Stage timings of a show over in seconds (test/share/share-card.test.ts). */
-const FAST = {
-  greenRoomMs: 2000,
-  reelsMs: 100,
-  luckyFateMs: 100,
-  ballIntervalMs: 100,
-  ruthlessMs: 3000,
-  revealMs: 100,
-};
 
 describe.skipIf(pushServiceUnavailable)(
   `web push${pushServiceUnavailable ? ` (skipped: ${pushServiceUnavailable})` : ''}`,
@@ -390,8 +387,8 @@ describe.skipIf(pushServiceUnavailable)(
 
     it('tells a winner who left before the results what they won, once, at 08:00 if the results came at night; not one who stayed', async () => {
       const room = await ownRoom('Midnight <Madness>');
-      const away = await scheduleGame(room, 2500, { timings: FAST });
-      const stayed = await scheduleGame(room, 3000, { timings: FAST });
+      const away = await scheduleGame(room, 2500, { timings: SHOW_IN_SECONDS });
+      const stayed = await scheduleGame(room, 3000, { timings: SHOW_IN_SECONDS });
       const ola = await playerWithDetails(base, 'PushOla');
       const pam = await playerWithDetails(base, 'PushPam');
       const now = new Date();

@@ -7,7 +7,14 @@ import { CardFonts } from '../../src/share/card-fonts';
 import { ShareCards } from '../../src/share/share-cards.service';
 import { Browser, identityToken } from '../support/http';
 import { api, Viewer } from '../support/live';
-import { claimTicket, playerWithDetails, scheduleGame, startShow, type Show } from '../support/show';
+import {
+  claimTicket,
+  playerWithDetails,
+  scheduleGame,
+  SHOW_IN_SECONDS,
+  startShow,
+  type Show,
+} from '../support/show';
 
 // Issue 44, results worth sharing: an ended show's public results page carries its link preview
 // (Open Graph and Twitter tags filled in by the server) and a PNG card drawn once, with nothing
@@ -15,14 +22,6 @@ import { claimTicket, playerWithDetails, scheduleGame, startShow, type Show } fr
 const HOST = 'host@ruthless.test';
 // Markup and a replacement pattern in a room name are text, never markup.
 const ROOM = 'Midnight <b>Madness</b> & "$&"';
-const FAST = {
-  greenRoomMs: 2000,
-  reelsMs: 100,
-  luckyFateMs: 100,
-  ballIntervalMs: 100,
-  ruthlessMs: 3000,
-  revealMs: 100,
-};
 let show: Show;
 let webDist: string;
 let base: string;
@@ -74,7 +73,7 @@ beforeAll(async () => {
     const player = await playerWithDetails(base, alias, 'steal', email);
     players.push({ alias, email, ...player });
   }
-  game = await scheduleGame(show, 2500, { timings: FAST });
+  game = await scheduleGame(show, 2500, { timings: SHOW_IN_SECONDS });
   const viewer = await Viewer.join(base, players[0]!.token, game.gameUuid);
   for (const player of players) await claimTicket(show, player.token, game.gameUuid);
   await viewer.waitFor((message) => message.event.type === 'ruthless-started', 60_000);

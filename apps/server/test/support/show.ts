@@ -26,6 +26,16 @@ const GAME_DEFAULTS = {
   timings: {},
 };
 
+/** Stage timings of a show over in seconds, with 3 s for the finalists to choose. */
+export const SHOW_IN_SECONDS = {
+  greenRoomMs: 2000,
+  reelsMs: 100,
+  luckyFateMs: 100,
+  ballIntervalMs: 100,
+  ruthlessMs: 3000,
+  revealMs: 100,
+};
+
 /**
  * Starts the app with `host` in ADMIN_EMAILS, signs the host in and creates `room`. The host
  * proves their address by a password reset through the dev mailbox unless `signInHost` says how.
