@@ -33,6 +33,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'chat/chat.test.ts': 'the chat repository, mutes across processes, the rate limit in Redis',
   'cluster/failover.test.ts': 'two processes, a lease taken over (PostgreSQL + Redis only)',
   'cluster/realtime.test.ts': 'fan-out and recovery through Redis across processes',
+  'cluster/reconnect-storm.test.ts': 'a storm past the recovery limit: no range read of the Redis stream',
   'cluster/rolling-restart.test.ts': 'both processes rolled during a draw',
   'compiled/compiled-server.test.ts': 'the compiled server on PostgreSQL, with Redis, and behind nginx',
   'db/migrations.test.ts': 'every migration applied to an empty PostgreSQL, and the migration lock',

@@ -68,6 +68,13 @@ const environmentSchema = z.object({
   // How long a dropped connection can come back and be sent what it missed (Socket.IO's
   // connection state recovery); after that the app joins again from its last event.
   RECONNECT_WINDOW_SECONDS: wholeNumber(1, 3600, 'expects a number of seconds from 1 to 3600').default(120),
+  // Past this audience a process's returning phones catch up from the database, sparing Redis
+  // a range read each in a reconnect storm (realtime/recovery-gate.ts, docs/cluster.md).
+  RECOVERY_MAX_VIEWERS: wholeNumber(
+    0,
+    1_000_000,
+    'expects a number of connections from 0 to 1000000',
+  ).default(5000),
   SMTP_URL: urlWithProtocols(['smtp://', 'smtps://']).optional(),
   MAIL_FROM: z.string().min(3).default('Ruthless <no-reply@ruthless.localhost>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -132,6 +139,8 @@ export interface Config {
   redisPrefix: string;
   /** How long (ms) a dropped socket connection is recovered with what it missed. */
   reconnectWindowMs: number;
+  /** Above this many connections in the window, a process recovers no session (catch-up by join). */
+  recoveryMaxViewers: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -266,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = pr
     redisUrl: values.REDIS_URL,
     redisPrefix: values.REDIS_PREFIX,
     reconnectWindowMs: values.RECONNECT_WINDOW_SECONDS * 1000,
+    recoveryMaxViewers: values.RECOVERY_MAX_VIEWERS,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     google:

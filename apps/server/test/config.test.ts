@@ -28,6 +28,7 @@ describe('configuration', () => {
       redisUrl: undefined,
       redisPrefix: '',
       reconnectWindowMs: 120_000,
+      recoveryMaxViewers: 5000,
       google: undefined,
       adminEmails: [],
       demo: true,
@@ -40,6 +41,10 @@ describe('configuration', () => {
     expect(loadConfig({ RECONNECT_WINDOW_SECONDS: '30' }).reconnectWindowMs).toBe(30_000);
     expect(() => loadConfig({ RECONNECT_WINDOW_SECONDS: '0' })).toThrow(
       /RECONNECT_WINDOW_SECONDS.*expects a number of seconds from 1 to 3600/,
+    );
+    expect(loadConfig({ RECOVERY_MAX_VIEWERS: '0' }).recoveryMaxViewers).toBe(0);
+    expect(() => loadConfig({ RECOVERY_MAX_VIEWERS: 'many' })).toThrow(
+      /RECOVERY_MAX_VIEWERS.*expects a number of connections from 0 to 1000000/,
     );
   });
 

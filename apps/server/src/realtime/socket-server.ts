@@ -7,6 +7,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@ruthless/proto
 import { RedisRateLimitStore } from '../auth/rate-limit';
 import { KeyedTokenBuckets, TokenBucket, type EventLimit } from './event-rate-limit';
 import { Phones, type ServerSideEvents } from './phones';
+import { RecoveryGate } from './recovery-gate';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -43,6 +44,9 @@ export interface SocketEventLimits {
 const MOVES_PER_SECOND = 5000;
 const moveWindowMs = (phones: number) => Math.min(3000, Math.max(100, (phones / MOVES_PER_SECOND) * 1000));
 
+/** Entries the Redis stream keeps (trimmed approximately, as XADD's MAXLEN ~). */
+const STREAM_MAX_LENGTH = 10_000;
+
 /** The largest frame a client may send, as the HTTP API's body limit. */
 export const MAX_FRAME_BYTES = 64 * 1024;
 
@@ -74,6 +78,11 @@ export async function startRealtime(options: {
   redisPrefix?: string;
   /** How long a dropped connection is recovered with the packets it missed (default 2 minutes). */
   reconnectWindowMs?: number;
+  /**
+   * Above this many connections within the reconnect window, returning phones catch up from the
+   * database instead of the stored packets (realtime/recovery-gate.ts). Default: no limit.
+   */
+  recoveryMaxViewers?: number;
   socketsConnected: Gauge;
   /** The browser origins allowed to connect: PUBLIC_URL's and the configured extra ones. */
   allowedOrigins: string[];
@@ -86,6 +95,7 @@ export async function startRealtime(options: {
   const limits = options.eventLimits ?? DEFAULT_SOCKET_EVENT_LIMITS;
   const prefix = options.redisPrefix ?? '';
   const allowedOrigins = new Set(options.allowedOrigins);
+  const reconnectWindowMs = options.reconnectWindowMs ?? 2 * 60_000;
   let redis: RedisClient | undefined;
   let createAdapter: typeof createRedisAdapter | undefined;
   if (options.redisUrl) {
@@ -117,7 +127,7 @@ export async function startRealtime(options: {
     // With the streams adapter the sessions and missed packets live in Redis, so a connection
     // recovers on any process (not after its process died: that one never saved the session,
     // and the app's game:join with lastSeq fills the gap; docs/cluster.md).
-    connectionStateRecovery: { maxDisconnectionDuration: options.reconnectWindowMs ?? 2 * 60_000 },
+    connectionStateRecovery: { maxDisconnectionDuration: reconnectWindowMs },
     // Our messages are a few hundred bytes: a bigger frame closes the connection before it is parsed.
     maxHttpBufferSize: MAX_FRAME_BYTES,
     ...(redis && createAdapter
@@ -126,10 +136,19 @@ export async function startRealtime(options: {
             streamName: `${prefix}socket.io`,
             channelPrefix: `${prefix}socket.io`,
             sessionKeyPrefix: `${prefix}sio:session:`,
+            // The stream holds what live delivery and the recovery of a short drop need: about
+            // ten minutes of a busy show (docs/cluster.md, Reconnect storms). A session whose
+            // offset was trimmed is not recovered, and its phone joins again from its last seq.
+            maxLen: STREAM_MAX_LENGTH,
           }),
         }
       : {}),
   });
+  new RecoveryGate(
+    options.recoveryMaxViewers ?? Number.POSITIVE_INFINITY,
+    reconnectWindowMs,
+    () => io.engine.clientsCount,
+  ).guard(io.of('/').adapter);
   const phones = new Phones(io, redis !== undefined);
   io.engine.use(rememberUpgradeResponse);
 

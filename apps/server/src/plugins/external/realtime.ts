@@ -24,6 +24,7 @@ export default fp<AppPluginOptions>(
       redisUrl: app.config.redisUrl,
       redisPrefix: app.config.redisPrefix, // cluster: docs/cluster.md
       reconnectWindowMs: app.config.reconnectWindowMs,
+      recoveryMaxViewers: app.config.recoveryMaxViewers,
       socketsConnected: app.metrics.socketsConnected,
       allowedOrigins: trustedOrigins(app.config).map((origin) => new URL(origin).origin),
       clientAddress: (request) => proxyAddr(request, trust),
