@@ -1,8 +1,9 @@
 // `npm test`: every check the project has: lint and format, types and the builds (these
 // independent checks side by side, one per core), then unit and integration tests (Vitest), then
-// the browser tests (Playwright in Chromium). Runs every step, prints what each counted and how
-// long it took (a table at the end), writes test-results/summary.json and ends with
-// "N passed, N failed".
+// the browser tests (Playwright in Chromium) with, beside them, the server files that run one at
+// a time (vitest.config.ts's server-alone: they mostly wait, as the browser tests do). Runs every
+// step, prints what each counted and how long it took (a table at the end), writes
+// test-results/summary.json and ends with "N passed, N failed".
 //
 // `npm test -- --postgres-pass` (what .ci/run runs) also runs the server files whose answer can
 // differ on PostgreSQL and Redis (test/postgres-pass.ts) on them, beside the browser tests: a
@@ -101,36 +102,34 @@ const staticOutcomes = await sideBySide(
   os.availableParallelism(),
 );
 const built = staticOutcomes[staticChecks.findIndex(([name]) => name === 'build web app')];
-await run(
-  'unit and integration tests',
-  ...npx(
+const vitestRun = (report, ...args) =>
+  npx(
     'vitest',
     'run',
+    ...args,
     '--reporter=default',
     '--reporter=json',
-    `--outputFile.json=${results}/vitest.json`,
-  ),
-);
+    `--outputFile.json=${results}/${report}`,
+  );
+// The server files that run one at a time (vitest.config.ts, server-alone) mostly wait on a
+// show's clock or a process's restart, as the browser tests do: they run beside those, after the
+// PostgreSQL pass (never two of them at once), not before them (docs/testing.md).
+await run('unit and integration tests', ...vitestRun('vitest.json', '--project', '!server-alone'));
 const haveChromium = await run('chromium', 'node', ['scripts/ensure-chromium.mjs']);
 const POSTGRES_STEP = 'server tests on PostgreSQL + Redis';
+const ALONE_STEP = 'server tests one at a time';
 await Promise.all([
   built && haveChromium
     ? run('browser tests', ...npx('playwright', 'test'))
     : steps.push({ name: 'browser tests', ok: false, seconds: 0 }),
-  postgresPass &&
-    run(
-      POSTGRES_STEP,
-      ...npx(
-        'vitest',
-        'run',
-        '--project',
-        'server*',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${results}/vitest-postgres.json`,
-      ),
-      { buffered: true, env: { ...postgresPass, SERVER_TESTS: 'postgres-pass' } },
-    ),
+  (async () => {
+    if (postgresPass)
+      await run(POSTGRES_STEP, ...vitestRun('vitest-postgres.json', '--project', 'server*'), {
+        buffered: true,
+        env: { ...postgresPass, SERVER_TESTS: 'postgres-pass' },
+      });
+    await run(ALONE_STEP, ...vitestRun('vitest-alone.json', '--project', 'server-alone'), { buffered: true });
+  })(),
 ]);
 
 function readJson(file) {
@@ -142,7 +141,18 @@ const vitestCounts = (report) => ({
   passed: report?.numPassedTests ?? 0,
   failed: (report?.numFailedTests ?? 0) + (report && !report.success && !report.numFailedTests ? 1 : 0),
 });
-const vitest = readJson('vitest.json');
+/** The PGlite pass's two reports as one: the files run beside the browser tests and the rest. */
+function mergedVitest(...reports) {
+  const present = reports.filter(Boolean);
+  if (present.length < reports.length) return undefined;
+  return {
+    numPassedTests: present.reduce((sum, report) => sum + report.numPassedTests, 0),
+    numFailedTests: present.reduce((sum, report) => sum + report.numFailedTests, 0),
+    success: present.every((report) => report.success),
+    testResults: present.flatMap((report) => report.testResults),
+  };
+}
+const vitest = mergedVitest(readJson('vitest.json'), readJson('vitest-alone.json'));
 const playwright = readJson('playwright.json');
 const postgres = postgresPass ? readJson('vitest-postgres.json') : undefined;
 const unit = vitestCounts(vitest);
@@ -160,7 +170,8 @@ const failedTests = [
 ];
 // A test step that failed because its tests did is counted by those tests, not once more.
 const countedByTests = {
-  'unit and integration tests': unit.failed,
+  'unit and integration tests': vitestCounts(readJson('vitest.json')).failed,
+  [ALONE_STEP]: vitestCounts(readJson('vitest-alone.json')).failed,
   'browser tests': browser.failed,
   [POSTGRES_STEP]: onPostgres.failed,
 };
