@@ -25,9 +25,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import type { ProbeRequest, ServerMeasure } from './fanout/probe';
+import type { ServerMeasure } from './fanout/probe';
 import {
   aggregateReports,
+  ask,
   closeLoads,
   forkLoads,
   loadReports,
@@ -97,14 +98,6 @@ interface ChatCounts {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-let requestId = 0;
-async function ask<T>(server: ChildProcess, type: ProbeRequest['type'], payload?: unknown): Promise<T> {
-  const id = ++requestId;
-  const answer = nextMessage<{ value: T }>(server, (m) => (m as { id?: number }).id === id);
-  server.send({ id, type, payload } satisfies ProbeRequest);
-  return (await answer).value;
-}
 
 const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 /** A quantile of a histogram given as [value, count] pairs. */
