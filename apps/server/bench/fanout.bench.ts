@@ -35,6 +35,7 @@ import {
   loadsConnected,
   nextMessage,
   quantile,
+  reconnectStorm,
   type Ball,
   type LoadReport,
 } from './fanout/viewers';
@@ -146,24 +147,6 @@ async function alternateChat(ready: Ready): Promise<{ phases: ChatPhase[]; count
   return { phases, counts };
 }
 
-/** Every viewer drops and comes back; resolves when all are back (or at the timeout). */
-async function reconnectStorm(loads: ChildProcess[]): Promise<{ started: number; allBack: boolean }> {
-  const started = Date.now();
-  const done = Promise.all(
-    loads.map((load) => nextMessage(load, (m) => (m as { type?: string }).type === 'storm-done')),
-  );
-  for (const load of loads) load.send({ type: 'storm', seconds: Number(args['storm-seconds']) });
-  let timer: NodeJS.Timeout | undefined;
-  const allBack = await Promise.race([
-    done.then(() => true),
-    new Promise<false>(
-      (resolve) => (timer = setTimeout(resolve, Number(args['storm-timeout']) * 1000, false)),
-    ),
-  ]);
-  clearTimeout(timer);
-  return { started, allBack };
-}
-
 interface RunResult {
   target: string;
   connectSeconds: number;
@@ -221,7 +204,12 @@ async function run(
     if (STORM) await sleep(SECONDS * 1000);
     const windowStart = await ask<ServerMeasure>(server, 'measure');
     const chat = CHAT_PER_SECOND ? await alternateChat(ready) : undefined;
-    const storm = STORM ? await reconnectStorm(loads) : undefined;
+    const storm = STORM
+      ? await reconnectStorm(loads, {
+          seconds: Number(args['storm-seconds']),
+          timeoutMs: Number(args['storm-timeout']) * 1000,
+        })
+      : undefined;
     if (!chat && !storm) await sleep(SECONDS * 1000);
     const windowEnd = await ask<ServerMeasure>(server, 'measure');
     // A few more balls after the storm: the viewers' seqs must go on from where they are.
@@ -387,7 +375,7 @@ function printChat(
 
 function printStorm(
   common: Record<string, unknown>,
-  { started, allBack }: { started: number; allBack: boolean },
+  { started, allCaughtUp: allBack }: { started: number; allCaughtUp: boolean },
   measure: ServerMeasure,
   reports: LoadReport[],
 ): void {

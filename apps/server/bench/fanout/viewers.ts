@@ -171,6 +171,42 @@ export function loadReports(
   );
 }
 
+/**
+ * A reconnect storm: every viewer drops (spread evenly over `seconds`, or all at once with 0) and
+ * comes back as the app does. Resolves once every one is back and caught up, or false at the
+ * timeout. With `latestSeq`, the load processes are told the game's latest seq every 200 ms
+ * meanwhile: a viewer is caught up once it has every event up to the latest seq at its return
+ * (without it, once it is back).
+ */
+export async function reconnectStorm(
+  loads: ChildProcess[],
+  {
+    seconds,
+    timeoutMs,
+    latestSeq,
+  }: { seconds: number; timeoutMs: number; latestSeq?: () => Promise<number> },
+): Promise<{ started: number; allCaughtUp: boolean }> {
+  const tellLatest = async () => {
+    const seq = await latestSeq!();
+    for (const load of loads) load.send({ type: 'latest', seq });
+  };
+  if (latestSeq) await tellLatest();
+  const teller = latestSeq ? setInterval(() => void tellLatest().catch(() => {}), 200) : undefined;
+  const started = Date.now();
+  const done = Promise.all(
+    loads.map((load) => nextMessage(load, (m) => (m as { type?: string }).type === 'storm-done')),
+  );
+  for (const load of loads) load.send({ type: 'storm', seconds });
+  let timer: NodeJS.Timeout | undefined;
+  const allCaughtUp = await Promise.race([
+    done.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(resolve, timeoutMs, false))),
+  ]);
+  clearTimeout(timer);
+  clearInterval(teller);
+  return { started, allCaughtUp };
+}
+
 /** Closes every viewer and waits for the load processes to exit. */
 export async function closeLoads(loads: ChildProcess[]): Promise<void> {
   for (const load of loads) {
