@@ -61,6 +61,8 @@ let chatMessages = 0;
 const newClient = () => ({
   last: null,
   gaps: 0,
+  holes: 0,
+  skips: 0,
   duplicates: 0,
   chatLast: null,
   chatGaps: 0,
@@ -102,6 +104,7 @@ function takeJoin(client, result, heldBack, onEvent) {
   for (const message of result.missed) if (!accept(client, message, null)) break;
   if (result.snapshot.seq > client.last) {
     client.gaps++;
+    client.skips++;
     client.last = result.snapshot.seq;
   }
   for (const [message, receivedAt] of heldBack) onEvent(message, receivedAt, true);
@@ -165,6 +168,7 @@ function openSocketIo(localAddress) {
       if (joining) return early.push([message, at]);
       if (accept(client, message, at, repeatExpected)) return;
       client.gaps++;
+      client.holes++;
       void join();
     };
     const join = async () => {
@@ -238,6 +242,7 @@ function openSocketIoRaw(localAddress) {
       if (joining) return early.push([message, at]);
       if (accept(client, message, at, repeatExpected)) return;
       client.gaps++;
+      client.holes++;
       join();
     };
     const join = () => {
@@ -419,6 +424,9 @@ process.on('message', (request) => {
       perSeq: [...perSeq].map(([seq, ball]) => ({ seq, ...ball })),
       clients: clients.length,
       clientsWithGap: clients.filter((client) => client.gaps > 0).length,
+      // Of those: a hole in the pushes (a rejoin filled it), or events skipped by a snapshot.
+      clientsWithHole: clients.filter((client) => client.holes > 0).length,
+      clientsWithSkip: clients.filter((client) => client.skips > 0).length,
       clientsWithDuplicate: clients.filter((client) => client.duplicates > 0).length,
       duplicates: clients.reduce((sum, client) => sum + client.duplicates, 0),
       chatFrames,

@@ -31,6 +31,10 @@ export interface LoadReport {
   perSeq: (Ball & { seq: number })[];
   clients: number;
   clientsWithGap: number;
+  /** Of those: a hole in the pushed seqs, which the viewer's rejoin filled (the app's way). */
+  clientsWithHole: number;
+  /** Of those: events never seen, the join's snapshot ahead of them (too far behind to replay). */
+  clientsWithSkip: number;
   /** Viewers sent an event they had already (not the overlap of a join and its held-back pushes). */
   clientsWithDuplicate: number;
   duplicates: number;
