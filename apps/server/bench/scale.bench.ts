@@ -205,6 +205,7 @@ function exactlyOnce(reports: LoadReport[], viewers: number, failed: number, las
     failedToJoin: failed,
     clientsWithSkip,
     clientsWithHoleFilledByRejoin: sum(reports.map((r) => r.clientsWithHole)),
+    ofThemSinceTheStorm: sum(reports.map((r) => r.clientsWithHoleSinceStorm)),
     clientsWithDuplicate,
     duplicates: sum(reports.map((r) => r.duplicates)),
     clientsBehind,

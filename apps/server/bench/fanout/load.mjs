@@ -62,6 +62,7 @@ const newClient = () => ({
   last: null,
   gaps: 0,
   holes: 0,
+  holesSinceStorm: 0,
   skips: 0,
   duplicates: 0,
   chatLast: null,
@@ -169,6 +170,7 @@ function openSocketIo(localAddress) {
       if (accept(client, message, at, repeatExpected)) return;
       client.gaps++;
       client.holes++;
+      if (client.stormed) client.holesSinceStorm++;
       void join();
     };
     const join = async () => {
@@ -243,6 +245,7 @@ function openSocketIoRaw(localAddress) {
       if (accept(client, message, at, repeatExpected)) return;
       client.gaps++;
       client.holes++;
+      if (client.stormed) client.holesSinceStorm++;
       join();
     };
     const join = () => {
@@ -427,6 +430,7 @@ process.on('message', (request) => {
       // Of those: a hole in the pushes (a rejoin filled it), or events skipped by a snapshot.
       clientsWithHole: clients.filter((client) => client.holes > 0).length,
       clientsWithSkip: clients.filter((client) => client.skips > 0).length,
+      clientsWithHoleSinceStorm: clients.filter((client) => client.holesSinceStorm > 0).length,
       clientsWithDuplicate: clients.filter((client) => client.duplicates > 0).length,
       duplicates: clients.reduce((sum, client) => sum + client.duplicates, 0),
       chatFrames,

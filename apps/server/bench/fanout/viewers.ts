@@ -33,6 +33,8 @@ export interface LoadReport {
   clientsWithGap: number;
   /** Of those: a hole in the pushed seqs, which the viewer's rejoin filled (the app's way). */
   clientsWithHole: number;
+  /** Of those, viewers whose hole came after their drop in the storm (their return's). */
+  clientsWithHoleSinceStorm: number;
   /** Of those: events never seen, the join's snapshot ahead of them (too far behind to replay). */
   clientsWithSkip: number;
   /** Viewers sent an event they had already (not the overlap of a join and its held-back pushes). */
