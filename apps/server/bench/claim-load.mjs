@@ -1,27 +1,39 @@
-// The load of claims.bench.ts, in its own process: one POST /api/claim-ticket per token, sent
-// on an even schedule over `withinSeconds` through `connections` keep-alive connections. A
-// claim's latency counts from its scheduled time, so a queue in front of the server counts too.
+// The load of claims.bench.ts and scale.bench.ts, in its own process: one POST /api/claim-ticket
+// per token, sent on an even schedule over `withinSeconds` through `connections` keep-alive
+// connections. A claim's latency counts from its scheduled time, so a queue in front of the server
+// counts too. With `localAddresses`, the players' requests leave from those loopback addresses in
+// turn (nginx in front of a cluster is sticky by address: so they spread over its processes).
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
-const { url, tokensFile, body, withinSeconds, connections, warmUrl } = JSON.parse(process.argv[2]);
+const { url, tokensFile, body, withinSeconds, connections, warmUrl, localAddresses } = JSON.parse(
+  process.argv[2],
+);
 const tokens = readFileSync(tokensFile, 'utf8').split('\n').filter(Boolean);
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+/** Per address, its agent (the connections shared among them); player i uses address i. */
+const sources = (localAddresses ?? [undefined]).map((localAddress, _, all) => ({
+  localAddress,
+  agent: new http.Agent({ keepAlive: true, maxSockets: Math.ceil(connections / all.length) }),
+}));
+const sourceOf = (i) => sources[i % sources.length];
+const closeAgents = () => sources.forEach(({ agent }) => agent.destroy());
 const payload = JSON.stringify(body);
 const latencies = [];
 const statuses = {};
 let started;
 let lastAnswer;
 
-const claim = (token, scheduled) =>
+const claim = (i, scheduled) =>
   new Promise((resolve) => {
+    const { agent, localAddress } = sourceOf(i);
     const request = http.request(
       url,
       {
         method: 'POST',
         agent,
+        localAddress,
         headers: {
-          authorization: token,
+          authorization: tokens[i],
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
         },
@@ -51,10 +63,11 @@ if (warmUrl) {
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (next < tokens.length) {
-        const token = tokens[next++];
+        const i = next++;
+        const { agent, localAddress } = sourceOf(i);
         await new Promise((resolve, reject) =>
           http
-            .get(warmUrl, { agent, headers: { authorization: token } }, (response) => {
+            .get(warmUrl, { agent, localAddress, headers: { authorization: tokens[i] } }, (response) => {
               response.resume();
               response.on('end', resolve);
             })
@@ -63,7 +76,7 @@ if (warmUrl) {
       }
     }),
   );
-  agent.destroy();
+  closeAgents();
   process.exit(0);
 }
 
@@ -75,7 +88,7 @@ for (let i = 0; i < tokens.length; i++) {
   const scheduled = started + i * gap;
   const wait = scheduled - performance.now();
   if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-  inFlight.push(claim(tokens[i], scheduled));
+  inFlight.push(claim(i, scheduled));
 }
 await Promise.all(inFlight);
 latencies.sort((a, b) => a - b);
@@ -90,4 +103,4 @@ console.log(
     max: at(1),
   }),
 );
-agent.destroy();
+closeAgents();

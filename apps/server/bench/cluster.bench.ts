@@ -11,12 +11,12 @@
 // own, the script's processes running the game. The viewers are bench/fanout/load.mjs processes,
 // one per loopback source address; nginx is sticky by address, so the addresses are picked to
 // spread the viewers evenly over the processes.
-import { readdir, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { games } from '../src/db/schema';
-import { clusterUnavailable, TestCluster, type ServerProcess } from '../test/support/cluster';
+import { clusterUnavailable, TestCluster } from '../test/support/cluster';
 import { fanoutTimings } from './support/bench-app';
+import { connectionsPerServer, cpuSeconds, nginxPids, spreadAddresses } from './support/cluster-load';
 import {
   aggregateReports,
   closeLoads,
@@ -59,82 +59,6 @@ const unavailable = clusterUnavailable();
 if (unavailable) {
   print({ name: 'cluster-skipped', reason: unavailable });
   process.exit(0);
-}
-
-/** Established TCP connections to each server's own port (nginx's side of every viewer). */
-async function connectionsPerServer(servers: ServerProcess[]): Promise<number[]> {
-  const ports = servers.map((server) => Number(new URL(server.url).port));
-  const counts = ports.map(() => 0);
-  const table = await readFile('/proc/net/tcp', 'utf8');
-  for (const line of table.split('\n').slice(1)) {
-    const [, local, , state] = line.trim().split(/\s+/);
-    if (state !== '01' || !local) continue;
-    const index = ports.indexOf(parseInt(local.split(':')[1]!, 16));
-    if (index >= 0) counts[index]!++;
-  }
-  return counts;
-}
-
-/**
- * `wanted` loopback addresses, as many on each process: nginx hashes the client's address, so
- * each candidate opens one WebSocket through nginx and stays if its process still needs one.
- */
-async function spreadAddresses(cluster: TestCluster, wanted: number): Promise<string[]> {
-  const candidates = Array.from({ length: 250 }, (_, i) => `127.0.0.${2 + i}`);
-  if (cluster.servers.length === 1) return candidates.slice(0, wanted);
-  const { default: WebSocket } = await import('ws');
-  const perServer = cluster.servers.map(() => [] as string[]);
-  const quota = Math.ceil(wanted / cluster.servers.length);
-  const socketUrl = `${cluster.url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`;
-  for (const address of candidates) {
-    if (perServer.flat().length >= wanted) break;
-    const before = await connectionsPerServer(cluster.servers);
-    const socket = new WebSocket(socketUrl, { localAddress: address });
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    let server = -1;
-    for (let tries = 0; server < 0 && tries < 50; tries++) {
-      const after = await connectionsPerServer(cluster.servers);
-      server = after.findIndex((count, i) => count > before[i]!);
-      if (server < 0) await sleep(20);
-    }
-    socket.terminate();
-    if (server >= 0 && perServer[server]!.length < quota) perServer[server]!.push(address);
-  }
-  // Interleaved, so that fewer addresses than `wanted` still spread.
-  return perServer[0]!
-    .flatMap((_, i) => perServer.map((list) => list[i]!))
-    .filter(Boolean)
-    .slice(0, wanted);
-}
-
-/** The pids of nginx's master and workers: the script's nginx child and its children. */
-async function nginxPids(server: ServerProcess): Promise<number[]> {
-  const stat = async (pid: string) => {
-    const text = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    // After the command in parentheses: state, ppid, ...
-    return {
-      comm: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
-      fields: text.slice(text.lastIndexOf(')') + 2).split(' '),
-    };
-  };
-  const script = (await stat(String(server.pid))).fields[1];
-  const all = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
-  const stats = await Promise.all(all.map(async (pid) => ({ pid: Number(pid), ...(await stat(pid)) })));
-  const master = stats.find((s) => s.fields[1] === script && s.comm === 'nginx');
-  return master
-    ? [master.pid, ...stats.filter((s) => s.fields[1] === String(master.pid)).map((s) => s.pid)]
-    : [];
-}
-
-/** CPU seconds (user + system) each process has used, from /proc (clock ticks of 1/100 s). */
-async function cpuSeconds(pids: number[]): Promise<number[]> {
-  return Promise.all(
-    pids.map(async (pid) => {
-      const text = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    }),
-  );
 }
 
 interface RunResult {

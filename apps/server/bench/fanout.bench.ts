@@ -25,15 +25,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import type { ProbeRequest, ServerMeasure } from './fanout/probe';
+import type { ServerMeasure } from './fanout/probe';
 import {
   aggregateReports,
+  ask,
   closeLoads,
   forkLoads,
   loadReports,
   loadsConnected,
   nextMessage,
   quantile,
+  reconnectStorm,
   type Ball,
   type LoadReport,
 } from './fanout/viewers';
@@ -98,14 +100,6 @@ interface ChatCounts {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let requestId = 0;
-async function ask<T>(server: ChildProcess, type: ProbeRequest['type'], payload?: unknown): Promise<T> {
-  const id = ++requestId;
-  const answer = nextMessage<{ value: T }>(server, (m) => (m as { id?: number }).id === id);
-  server.send({ id, type, payload } satisfies ProbeRequest);
-  return (await answer).value;
-}
-
 const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 /** A quantile of a histogram given as [value, count] pairs. */
 function histogramQuantile(pairs: [number, number][], q: number): number {
@@ -151,24 +145,6 @@ async function alternateChat(ready: Ready): Promise<{ phases: ChatPhase[]; count
   sender.postMessage('stop');
   await exited;
   return { phases, counts };
-}
-
-/** Every viewer drops and comes back; resolves when all are back (or at the timeout). */
-async function reconnectStorm(loads: ChildProcess[]): Promise<{ started: number; allBack: boolean }> {
-  const started = Date.now();
-  const done = Promise.all(
-    loads.map((load) => nextMessage(load, (m) => (m as { type?: string }).type === 'storm-done')),
-  );
-  for (const load of loads) load.send({ type: 'storm', seconds: Number(args['storm-seconds']) });
-  let timer: NodeJS.Timeout | undefined;
-  const allBack = await Promise.race([
-    done.then(() => true),
-    new Promise<false>(
-      (resolve) => (timer = setTimeout(resolve, Number(args['storm-timeout']) * 1000, false)),
-    ),
-  ]);
-  clearTimeout(timer);
-  return { started, allBack };
 }
 
 interface RunResult {
@@ -228,7 +204,12 @@ async function run(
     if (STORM) await sleep(SECONDS * 1000);
     const windowStart = await ask<ServerMeasure>(server, 'measure');
     const chat = CHAT_PER_SECOND ? await alternateChat(ready) : undefined;
-    const storm = STORM ? await reconnectStorm(loads) : undefined;
+    const storm = STORM
+      ? await reconnectStorm(loads, {
+          seconds: Number(args['storm-seconds']),
+          timeoutMs: Number(args['storm-timeout']) * 1000,
+        })
+      : undefined;
     if (!chat && !storm) await sleep(SECONDS * 1000);
     const windowEnd = await ask<ServerMeasure>(server, 'measure');
     // A few more balls after the storm: the viewers' seqs must go on from where they are.
@@ -394,7 +375,7 @@ function printChat(
 
 function printStorm(
   common: Record<string, unknown>,
-  { started, allBack }: { started: number; allBack: boolean },
+  { started, allCaughtUp: allBack }: { started: number; allCaughtUp: boolean },
   measure: ServerMeasure,
   reports: LoadReport[],
 ): void {

@@ -1,7 +1,8 @@
 // The second baseline of fanout.bench.ts: bare Socket.IO (the app's version, default options)
 // doing the least the app's viewers ask of it: a `game:join` puts the socket in the game's room and
-// answers with the app's own join answer of this run (JOIN_ANSWER, or a small one), and every
-// ball goes to the room as the app's `game:event`. No identity, no database, no limits.
+// answers with the app's own join answer of this run (JOIN_ANSWER, or a small one) and the balls
+// sent since the join's `lastSeq` (kept in memory), and every ball goes to the room as the app's
+// `game:event`. No identity, no database, no limits. Also the baseline of scale.bench.ts's storm.
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 import { serverProbe } from './probe';
@@ -16,10 +17,13 @@ const joinAnswer = process.env.JOIN_ANSWER
 const server = createServer((_request, response) => response.writeHead(404).end());
 const io = new Server(server, { serveClient: false });
 let seq = 0;
+/** Every ball sent, by seq - 1: what a returning viewer missed is a slice of it. */
+const sent: { seq: number }[] = [];
 io.on('connection', (socket) => {
-  socket.on('game:join', (_request: unknown, ack: (answer: unknown) => void) => {
+  socket.on('game:join', (request: { lastSeq?: unknown }, ack: (answer: unknown) => void) => {
     void socket.join(ROOM);
-    ack({ ...joinAnswer, snapshot: { ...joinAnswer.snapshot, seq } });
+    const lastSeq = typeof request?.lastSeq === 'number' ? request.lastSeq : seq;
+    ack({ ...joinAnswer, snapshot: { ...joinAnswer.snapshot, seq }, missed: sent.slice(lastSeq) });
   });
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -35,7 +39,9 @@ serverProbe({
     timer = setInterval(() => {
       const at = Date.now();
       seq++;
-      io.to(ROOM).emit('game:event', { ...message, seq, at, event: { ...message.event, at } });
+      const ball = { ...message, seq, at, event: { ...message.event, at } };
+      sent.push(ball);
+      io.to(ROOM).emit('game:event', ball);
     }, BALL_INTERVAL_MS);
   },
   lastSeq: () => seq,

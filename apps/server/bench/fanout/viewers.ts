@@ -1,7 +1,10 @@
-// The viewers' side of the fan-out benches (fanout.bench.ts, cluster.bench.ts): load processes
-// (load.mjs) forked one per source address, their IPC, and what their reports add up to.
+// The viewers' side of the fan-out benches (fanout.bench.ts, cluster.bench.ts, scale.bench.ts):
+// load processes (load.mjs) forked one per source address or group of addresses, their IPC, and
+// what their reports add up to.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SOCKET_RECONNECTION } from '@ruthless/protocol';
+import type { ProbeRequest } from './probe';
 
 /** What a load process saw of one ball (or other event) by seq. */
 export interface Ball {
@@ -15,14 +18,31 @@ export interface StormCounts {
   dropped: number;
   back: number;
   lastBackAt: number;
+  /** Back by Socket.IO's connection state recovery, or by joining again with the last seq. */
   recovered: number;
+  rejoined: number;
   joinRetries: number;
+  /** Back with every event up to the game's latest seq at its return (as `latest` told it). */
+  caughtUp: number;
+  lastCaughtUpAt: number;
 }
 
 export interface LoadReport {
   perSeq: (Ball & { seq: number })[];
   clients: number;
   clientsWithGap: number;
+  /** Of those: a hole in the pushed seqs, which the viewer's rejoin filled (the app's way). */
+  clientsWithHole: number;
+  /** Of those, viewers whose hole came after their drop in the storm (their return's). */
+  clientsWithHoleSinceStorm: number;
+  /** Of those: events never seen, the join's snapshot ahead of them (too far behind to replay). */
+  clientsWithSkip: number;
+  /** Viewers sent an event they had already (not the overlap of a join and its held-back pushes). */
+  clientsWithDuplicate: number;
+  duplicates: number;
+  /** `chat:messages` frames and the messages in them, over every viewer of the process. */
+  chatFrames: number;
+  chatMessages: number;
   clientsBehind: number;
   minLastSeq: number;
   disconnects: number;
@@ -48,13 +68,29 @@ export function nextMessage<T>(child: ChildProcess, test: (message: unknown) => 
   });
 }
 
+let requestId = 0;
+/** Asks a server under test (its probe.ts) and waits for its answer. */
+export async function ask<T>(
+  server: ChildProcess,
+  type: ProbeRequest['type'],
+  payload?: unknown,
+): Promise<T> {
+  const id = ++requestId;
+  const answer = nextMessage<{ value: T }>(server, (m) => (m as { id?: number }).id === id);
+  server.send({ id, type, payload } satisfies ProbeRequest);
+  return (await answer).value;
+}
+
 export const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
-/** One load process per source address, `clients` viewers shared evenly among them. */
+/**
+ * One load process per entry of `addresses` (a source address, or several the process's viewers
+ * take in turn), `clients` viewers shared evenly among them.
+ */
 export function forkLoads(
   clients: number,
-  addresses: string[],
+  addresses: (string | string[])[],
   options: {
     /** Socket.IO viewers that join the game (the app, bare Socket.IO), or plain `ws` clients. */
     mode: 'socket.io' | 'ws';
@@ -65,7 +101,7 @@ export function forkLoads(
     concurrency: number;
     /** Rejoin on every reconnect, as the web app does (the reconnect storm). */
     reconnect?: boolean;
-    /** Joins a second per load process (unpaced when absent). */
+    /** Joins a second per source address (unpaced when absent). */
     joinsPerSecond?: number;
   },
 ): ChildProcess[] {
@@ -73,7 +109,8 @@ export function forkLoads(
     const count = Math.floor(clients / addresses.length) + (i < clients % addresses.length ? 1 : 0);
     return fork(
       fileURLToPath(new URL('./load.mjs', import.meta.url)),
-      [JSON.stringify({ ...options, count, localAddress })],
+      // The raw viewers reconnect after the app's own backoff.
+      [JSON.stringify({ ...options, count, localAddress, reconnection: SOCKET_RECONNECTION })],
       { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
     );
   });
@@ -138,6 +175,42 @@ export function loadReports(
       return report;
     }),
   );
+}
+
+/**
+ * A reconnect storm: every viewer drops (spread evenly over `seconds`, or all at once with 0) and
+ * comes back as the app does. Resolves once every one is back and caught up, or false at the
+ * timeout. With `latestSeq`, the load processes are told the game's latest seq every 200 ms
+ * meanwhile: a viewer is caught up once it has every event up to the latest seq at its return
+ * (without it, once it is back).
+ */
+export async function reconnectStorm(
+  loads: ChildProcess[],
+  {
+    seconds,
+    timeoutMs,
+    latestSeq,
+  }: { seconds: number; timeoutMs: number; latestSeq?: () => Promise<number> },
+): Promise<{ started: number; allCaughtUp: boolean }> {
+  const tellLatest = async () => {
+    const seq = await latestSeq!();
+    for (const load of loads) load.send({ type: 'latest', seq });
+  };
+  if (latestSeq) await tellLatest();
+  const teller = latestSeq ? setInterval(() => void tellLatest().catch(() => {}), 200) : undefined;
+  const started = Date.now();
+  const done = Promise.all(
+    loads.map((load) => nextMessage(load, (m) => (m as { type?: string }).type === 'storm-done')),
+  );
+  for (const load of loads) load.send({ type: 'storm', seconds });
+  let timer: NodeJS.Timeout | undefined;
+  const allCaughtUp = await Promise.race([
+    done.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(resolve, timeoutMs, false))),
+  ]);
+  clearTimeout(timer);
+  clearInterval(teller);
+  return { started, allCaughtUp };
 }
 
 /** Closes every viewer and waits for the load processes to exit. */
