@@ -7,12 +7,15 @@
 // (open-loop) at rising rates, to find the highest rate whose p99 stays under --p99-goal.
 // On PGlite in a fresh folder, then (with DATABASE_URL) on a scratch database of that PostgreSQL;
 // --database picks one. One JSON line per figure.
+// With --sub-pools 1,4 the product's rush is run once per count of sub-pools given (the game's
+// pool split so, docs/tickets.md "Sub-pools"), in that order, and their rates compared.
 //
 // Unless --cold, each player opens the purchase page (GET /api/purchases) before the load, unmeasured.
 //
 //   npx tsx bench/claims.bench.ts [--claims 20000] [--pool 5000] [--within 2] [--connections 256]
 //                                 [--steady] [--steady-seconds 10] [--database pglite|postgres]
 //                                 [--profile /tmp/claims] (CPU profile of the product's rush)
+//                                 [--sub-pools 1,4]
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
@@ -24,7 +27,7 @@ import { parseArgs, promisify } from 'node:util';
 import { count, eq, sql } from 'drizzle-orm';
 import type { JSONWebKeySet } from 'jose';
 import { TOKEN_CUTOFF_CACHE_MS } from '../src/auth/token-cutoffs';
-import { games, tickets } from '../src/db/schema';
+import { games, ticketPools, tickets } from '../src/db/schema';
 import { insertGame, insertPlayers, insertRoom } from '../test/support/fixtures';
 import { startClaimsPeer } from './claims-peer';
 import { startBenchApp } from './support/bench-app';
@@ -43,8 +46,13 @@ const { values: args } = parseArgs({
     cold: { type: 'boolean', default: false },
     // Writes a CPU profile of the server's process during the product's rush (one per database).
     profile: { type: 'string' },
+    // The product's rush once per count of sub-pools (1, 2, 4 or 8), compared in the same run.
+    'sub-pools': { type: 'string' },
   },
 });
+const SUB_POOLS = args['sub-pools']?.split(',').map(Number) ?? [];
+if (SUB_POOLS.some((pools) => ![1, 2, 4, 8].includes(pools)))
+  throw new Error('--sub-pools takes 1, 2, 4 or 8');
 const CLAIMS = Number(args.claims);
 const POOL = Number(args.pool);
 const STEADY_SECONDS = Number(args['steady-seconds']);
@@ -117,7 +125,13 @@ async function benchOn(): Promise<void> {
   };
 
   const roomId = await insertRoom(db, 'Bench Room');
-  const newGame = (pool: number) => insertGame(db, roomId, { startsInMs: 3_600_000, maxTickets: pool });
+  // No count of sub-pools: the game's own, from its pool size.
+  const newGame = (pool: number, ticketPools?: number) =>
+    insertGame(db, roomId, {
+      startsInMs: 3_600_000,
+      maxTickets: pool,
+      ...(ticketPools ? { ticketPools } : {}),
+    });
 
   // Distinct players, each with a profile and an identity token, made as the loads need them
   // (a new game for each load, so a load may reuse the players of another).
@@ -166,9 +180,9 @@ async function benchOn(): Promise<void> {
     claims: number,
     pool: number,
     withinSeconds: number,
-    { warm = false, profile }: { warm?: boolean; profile?: string } = {},
+    { warm = false, profile, subPools }: { warm?: boolean; profile?: string; subPools?: number } = {},
   ) {
-    const gameId = await newGame(pool);
+    const gameId = await newGame(pool, subPools);
     const tokensFile = path.join(dataDir, `tokens-${claims}.txt`);
     await writeFile(tokensFile, (await playersFor(claims)).join('\n'));
     const load = async (options: object) =>
@@ -201,14 +215,20 @@ async function benchOn(): Promise<void> {
     if (target === 'product') {
       const [dealt] = await db.select({ n: count() }).from(tickets).where(eq(tickets.gameId, gameId));
       if (dealt!.n !== Math.min(pool, claims)) throw new Error(`the product dealt ${dealt!.n} tickets`);
+      const [left] = await db
+        .select({ n: sql<number>`sum(${ticketPools.ticketsLeft})::int` })
+        .from(ticketPools)
+        .where(eq(ticketPools.gameId, gameId));
+      if (left!.n !== Math.max(0, pool - claims)) throw new Error(`the sub-pools left ${left!.n} tickets`);
     }
     return result;
   }
 
-  const rush = async (target: keyof typeof targets) => {
+  const rush = async (target: keyof typeof targets, subPools?: number) => {
     const result = await offer(target, CLAIMS, POOL, Number(args.within), {
       warm: true,
       ...(args.profile && target === 'product' ? { profile: `${args.profile}.${database}.cpuprofile` } : {}),
+      ...(subPools ? { subPools } : {}),
     });
     const answered = (result.statuses['201'] ?? 0) + (result.statuses['409'] ?? 0);
     print({
@@ -217,6 +237,7 @@ async function benchOn(): Promise<void> {
       server: target,
       claims: CLAIMS,
       pool: POOL,
+      ...(subPools ? { subPools } : {}),
       withinSeconds: Number(args.within),
       statuses: result.statuses,
       allAnsweredInSeconds: answered === CLAIMS ? Number(result.seconds.toFixed(2)) : null,
@@ -230,6 +251,21 @@ async function benchOn(): Promise<void> {
 
   const before = await bareLoop();
   const product = await rush('product');
+  if (SUB_POOLS.length > 0) {
+    const rates: Record<string, number> = {};
+    for (const subPools of SUB_POOLS) rates[subPools] = Math.round(await rush('product', subPools));
+    const [first, ...rest] = SUB_POOLS;
+    print({
+      name: 'claims-sub-pools',
+      database,
+      unit: 'claims/s',
+      ...rates,
+      // Each count against the first (the goal: 4 sub-pools at least twice one).
+      ...Object.fromEntries(
+        rest.map((pools) => [`${pools}vs${first}`, Number((rates[pools]! / rates[first!]!).toFixed(2))]),
+      ),
+    });
+  }
   const peerRate = await rush('peer');
   const after = await bareLoop();
   const bare = (before + after) / 2;

@@ -23,9 +23,9 @@ INSERT INTO "ticket_pools" ("game_id", "pool", "tickets_left", "tickets_dealt")
 SELECT "id", 0, "tickets_available", "tickets_dealt" FROM "games";--> statement-breakpoint
 ALTER TABLE "games" ADD CONSTRAINT "games_ticket_pools_check" CHECK ("games"."ticket_pools" in (1, 2, 4, 8));--> statement-breakpoint
 -- How many sub-pools a new game gets from its pool (games.ticket_pools 0 on insert): one row
--- deals about 10 000 tickets a second on PostgreSQL, so a pool under 2 000 sells out on one row
--- in a fraction of a second; above, one sub-pool per 2 000 tickets, in powers of two (the claims'
--- eight lanes, tickets.service.ts, divide evenly), at most 8.
+-- deals about 10 000 tickets a second on PostgreSQL, so a pool under 4 000 sells out on one row
+-- in well under a second; from 4 000, 2, from 8 000, 4, from 16 000, 8: powers of two (the
+-- claims' eight lanes, tickets.service.ts, divide evenly), at most 8.
 CREATE FUNCTION "ticket_pools_for"(p_max_tickets integer) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
 	SELECT CASE WHEN p_max_tickets >= 16000 THEN 8 WHEN p_max_tickets >= 8000 THEN 4
 		WHEN p_max_tickets >= 4000 THEN 2 ELSE 1 END
@@ -285,9 +285,3 @@ CREATE OR REPLACE FUNCTION "deal_ticket_group"(
 ) RETURNS jsonb LANGUAGE sql AS $$
 	SELECT deal_ticket_group(p_game_id, p_operator, p_claim_stages, p_claims, 0)
 $$;
---> statement-breakpoint
--- contract: claim_ticket (0007) and deal_ticket (0014), which no release since 0019 calls, would
--- deal past the sub-pools.
-DROP FUNCTION IF EXISTS "claim_ticket"(uuid, uuid, uuid, text, text, integer, timestamp with time zone, bigint);
---> statement-breakpoint
-DROP FUNCTION IF EXISTS "deal_ticket"(uuid, uuid, uuid, text, text[], text, timestamp with time zone, jsonb);
