@@ -120,7 +120,10 @@ export class GamesRepository {
    * the tickets dealt; several deal strips in turn, so a little above).
    */
   async lowestMaxTickets(gameId: string): Promise<number> {
-    const [row] = await queryRows<{ floor: number }>(this.db, sql`select ticket_pools_floor(${gameId}) as floor`);
+    const [row] = await queryRows<{ floor: number }>(
+      this.db,
+      sql`select ticket_pools_floor(${gameId}) as floor`,
+    );
     return Number(row?.floor ?? 0);
   }
 }

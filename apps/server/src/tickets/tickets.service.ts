@@ -142,7 +142,10 @@ export class TicketsService {
   private async deal(claim: ClaimRequest): Promise<Exclude<ClaimOutcome, { kind: 'busy' }>> {
     for (let round = 1; round <= BUSY_ROUNDS; round++) {
       const pools = this.poolCounts.get(claim.gameId) ?? 1;
-      const outcome = await this.deals.call(`${claim.gameId} ${claimLane(claim.claim.playerId) % pools}`, claim);
+      const outcome = await this.deals.call(
+        `${claim.gameId} ${claimLane(claim.claim.playerId) % pools}`,
+        claim,
+      );
       if (outcome.kind !== 'busy') {
         this.keepPoolCount(outcome);
         return outcome;

@@ -122,10 +122,10 @@ describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
       const samples: GameCounts[] = [];
       const sampling = (async () => {
         while (rushing) {
-        samples.push(await countsOf(gameId));
-        // PGlite answers without a turn of the event loop: let the claims' requests in.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+          samples.push(await countsOf(gameId));
+          // PGlite answers without a turn of the event loop: let the claims' requests in.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       })();
       const results = await Promise.all(
         tokens.map((token, i) => claim(token, baseUrls[i % baseUrls.length]!)),
