@@ -8,7 +8,9 @@
 // On PGlite in a fresh folder, then (with DATABASE_URL) on a scratch database of that PostgreSQL;
 // --database picks one. One JSON line per figure.
 // With --sub-pools 1,4 the product's rush is run once per count of sub-pools given (the game's
-// pool split so, docs/tickets.md "Sub-pools"), in that order, and their rates compared.
+// pool split so, docs/tickets.md "Sub-pools"), in that order, and their rates compared; so is the
+// deal alone, no HTTP (8 loops calling deal_ticket_group with groups of 64 claims of one lane,
+// as the service groups them): the row locks' own limit.
 //
 // Unless --cold, each player opens the purchase page (GET /api/purchases) before the load, unmeasured.
 //
@@ -27,7 +29,10 @@ import { parseArgs, promisify } from 'node:util';
 import { count, eq, sql } from 'drizzle-orm';
 import type { JSONWebKeySet } from 'jose';
 import { TOKEN_CUTOFF_CACHE_MS } from '../src/auth/token-cutoffs';
+import { ticketClaim } from '@ruthless/game';
 import { games, ticketPools, tickets } from '../src/db/schema';
+import { TicketsRepository, type ClaimRequest } from '../src/tickets/tickets.repository';
+import { claimLane } from '../src/tickets/tickets.service';
 import { insertGame, insertPlayers, insertRoom } from '../test/support/fixtures';
 import { startClaimsPeer } from './claims-peer';
 import { startBenchApp } from './support/bench-app';
@@ -136,15 +141,63 @@ async function benchOn(): Promise<void> {
   // Distinct players, each with a profile and an identity token, made as the loads need them
   // (a new game for each load, so a load may reuse the players of another).
   const tokens: string[] = [];
+  const playerIds: string[] = [];
   const playersFor = async (claims: number) => {
     if (claims > tokens.length) {
       const players = await insertPlayers(app, claims - tokens.length, `Bench ${tokens.length}x`, {
         registered: true,
       });
       tokens.push(...players.map((player) => player.token));
+      playerIds.push(...players.map((player) => player.id));
     }
     return tokens.slice(0, claims);
   };
+
+  /**
+   * The deal alone: 8 loops calling deal_ticket_group (through the repository) with groups of 64
+   * claims of one lane, the lanes taken in turn, until every one of CLAIMS players claimed once
+   * (a busy answer is claimed again in a later group). Exactly the pool must be dealt.
+   */
+  async function dealLoop(subPools: number): Promise<number> {
+    const gameId = await newGame(POOL, subPools);
+    await playersFor(CLAIMS);
+    const repository = new TicketsRepository(db);
+    const now = new Date();
+    const request = (playerId: string): ClaimRequest => ({
+      gameId,
+      roomId,
+      luckyFateMode: 'in-game',
+      claim: ticketClaim({ at: now.getTime(), playerId, luckyFatePick: null }),
+      now,
+      tokenIssuedAt: now.getTime(),
+    });
+    const lanes = Array.from({ length: subPools }, (_, lane) =>
+      playerIds.slice(0, CLAIMS).filter((id) => claimLane(id) % subPools === lane),
+    );
+    const groups: { lane: number; ids: string[] }[] = [];
+    for (let start = 0; lanes.some((ids) => ids.length > start); start += 64) {
+      lanes.forEach((ids, lane) => {
+        if (ids.length > start) groups.push({ lane, ids: ids.slice(start, start + 64) });
+      });
+    }
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < groups.length) {
+          const { lane, ids } = groups[next++]!;
+          const outcomes = await repository.claimGroup(gameId, lane, ids.map(request));
+          const busy = ids.filter((_, i) => outcomes[i]!.kind === 'busy');
+          if (busy.length > 0) groups.push({ lane, ids: busy });
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    await expectLeft(gameId, Math.max(0, POOL - CLAIMS), `deal loop (${subPools} sub-pools)`);
+    const [dealt] = await db.select({ n: count() }).from(tickets).where(eq(tickets.gameId, gameId));
+    if (dealt!.n !== Math.min(POOL, CLAIMS)) throw new Error(`the deal loop dealt ${dealt!.n} tickets`);
+    return CLAIMS / seconds;
+  }
 
   /** The baseline: `connections` loops of one guarded UPDATE each, until CLAIMS were tried. */
   async function bareLoop(): Promise<number> {
@@ -255,6 +308,17 @@ async function benchOn(): Promise<void> {
     const rates: Record<string, number> = {};
     for (const subPools of SUB_POOLS) rates[subPools] = Math.round(await rush('product', subPools));
     const [first, ...rest] = SUB_POOLS;
+    const deals: Record<string, number> = {};
+    for (const subPools of SUB_POOLS) deals[subPools] = Math.round(await dealLoop(subPools));
+    print({
+      name: 'claims-sub-pools-deal-loop',
+      database,
+      unit: 'claims/s',
+      ...deals,
+      ...Object.fromEntries(
+        rest.map((pools) => [`${pools}vs${first}`, Number((deals[pools]! / deals[first!]!).toFixed(2))]),
+      ),
+    });
     print({
       name: 'claims-sub-pools',
       database,

@@ -103,6 +103,14 @@ describe('prizes in the draw', () => {
     throw new Error('no seed with a prize on the prize ball');
   });
 
+  it('awards the same whatever ticket index order the claims came in (sub-pools deal at once)', () => {
+    const players = Array.from({ length: 12 }, (_, i) => ({ ticketIndex: i }));
+    const inOrder = drawToFullHouse(toDraw(SEED, players));
+    const mixed = drawToFullHouse(toDraw(SEED, [...players.slice(6), ...players.slice(0, 6).reverse()]));
+    expect(mixed.state.awards).toEqual(inOrder.state.awards);
+    expect(mixed.state.awards.length).toBeGreaterThan(0);
+  });
+
   it('awards prizes in order, one per ball, to the first tickets to complete them', () => {
     const players = Array.from({ length: 12 }, (_, i) => ({ ticketIndex: i }));
     const g = drawToFullHouse(toDraw(SEED, players));
