@@ -74,6 +74,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'security.test.ts': 'lockouts and reset codes with SQL',
   'tickets/claim-groups.test.ts': "the deal's statement (migration 0020) with its checks",
   'tickets/claims-concurrency.test.ts': 'a rush of claims on many connections, never over the pool',
+  'tickets/sub-pools.test.ts': "the sub-pools' triggers and SQL (migration 0027): fallback, resize",
 };
 
 /**

@@ -7,12 +7,17 @@
 // (open-loop) at rising rates, to find the highest rate whose p99 stays under --p99-goal.
 // On PGlite in a fresh folder, then (with DATABASE_URL) on a scratch database of that PostgreSQL;
 // --database picks one. One JSON line per figure.
+// With --sub-pools 1,4 the product's rush is run once per count of sub-pools given (the game's
+// pool split so, docs/tickets.md "Sub-pools"), in that order, and their rates compared; so is the
+// deal alone, no HTTP (8 loops calling deal_ticket_group with groups of 64 claims of one lane,
+// as the service groups them): the row locks' own limit.
 //
 // Unless --cold, each player opens the purchase page (GET /api/purchases) before the load, unmeasured.
 //
 //   npx tsx bench/claims.bench.ts [--claims 20000] [--pool 5000] [--within 2] [--connections 256]
 //                                 [--steady] [--steady-seconds 10] [--database pglite|postgres]
 //                                 [--profile /tmp/claims] (CPU profile of the product's rush)
+//                                 [--sub-pools 1,4]
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
@@ -24,7 +29,10 @@ import { parseArgs, promisify } from 'node:util';
 import { count, eq, sql } from 'drizzle-orm';
 import type { JSONWebKeySet } from 'jose';
 import { TOKEN_CUTOFF_CACHE_MS } from '../src/auth/token-cutoffs';
-import { games, tickets } from '../src/db/schema';
+import { ticketClaim } from '@ruthless/game';
+import { games, ticketPools, tickets } from '../src/db/schema';
+import { TicketsRepository, type ClaimRequest } from '../src/tickets/tickets.repository';
+import { claimLane } from '../src/tickets/tickets.service';
 import { insertGame, insertPlayers, insertRoom } from '../test/support/fixtures';
 import { startClaimsPeer } from './claims-peer';
 import { startBenchApp } from './support/bench-app';
@@ -43,8 +51,13 @@ const { values: args } = parseArgs({
     cold: { type: 'boolean', default: false },
     // Writes a CPU profile of the server's process during the product's rush (one per database).
     profile: { type: 'string' },
+    // The product's rush once per count of sub-pools (1, 2, 4 or 8), compared in the same run.
+    'sub-pools': { type: 'string' },
   },
 });
+const SUB_POOLS = args['sub-pools']?.split(',').map(Number) ?? [];
+if (SUB_POOLS.some((pools) => ![1, 2, 4, 8].includes(pools)))
+  throw new Error('--sub-pools takes 1, 2, 4 or 8');
 const CLAIMS = Number(args.claims);
 const POOL = Number(args.pool);
 const STEADY_SECONDS = Number(args['steady-seconds']);
@@ -117,20 +130,74 @@ async function benchOn(): Promise<void> {
   };
 
   const roomId = await insertRoom(db, 'Bench Room');
-  const newGame = (pool: number) => insertGame(db, roomId, { startsInMs: 3_600_000, maxTickets: pool });
+  // No count of sub-pools: the game's own, from its pool size.
+  const newGame = (pool: number, ticketPools?: number) =>
+    insertGame(db, roomId, {
+      startsInMs: 3_600_000,
+      maxTickets: pool,
+      ...(ticketPools ? { ticketPools } : {}),
+    });
 
   // Distinct players, each with a profile and an identity token, made as the loads need them
   // (a new game for each load, so a load may reuse the players of another).
   const tokens: string[] = [];
+  const playerIds: string[] = [];
   const playersFor = async (claims: number) => {
     if (claims > tokens.length) {
       const players = await insertPlayers(app, claims - tokens.length, `Bench ${tokens.length}x`, {
         registered: true,
       });
       tokens.push(...players.map((player) => player.token));
+      playerIds.push(...players.map((player) => player.id));
     }
     return tokens.slice(0, claims);
   };
+
+  /**
+   * The deal alone: 8 loops calling deal_ticket_group (through the repository) with groups of 64
+   * claims of one lane, the lanes taken in turn, until every one of CLAIMS players claimed once
+   * (a busy answer is claimed again in a later group). Exactly the pool must be dealt.
+   */
+  async function dealLoop(subPools: number): Promise<number> {
+    const gameId = await newGame(POOL, subPools);
+    await playersFor(CLAIMS);
+    const repository = new TicketsRepository(db);
+    const now = new Date();
+    const request = (playerId: string): ClaimRequest => ({
+      gameId,
+      roomId,
+      luckyFateMode: 'in-game',
+      claim: ticketClaim({ at: now.getTime(), playerId, luckyFatePick: null }),
+      now,
+      tokenIssuedAt: now.getTime(),
+    });
+    const lanes = Array.from({ length: subPools }, (_, lane) =>
+      playerIds.slice(0, CLAIMS).filter((id) => claimLane(id) % subPools === lane),
+    );
+    const groups: { lane: number; ids: string[] }[] = [];
+    for (let start = 0; lanes.some((ids) => ids.length > start); start += 64) {
+      lanes.forEach((ids, lane) => {
+        if (ids.length > start) groups.push({ lane, ids: ids.slice(start, start + 64) });
+      });
+    }
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < groups.length) {
+          const { lane, ids } = groups[next++]!;
+          const outcomes = await repository.claimGroup(gameId, lane, ids.map(request));
+          const busy = ids.filter((_, i) => outcomes[i]!.kind === 'busy');
+          if (busy.length > 0) groups.push({ lane, ids: busy });
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    await expectLeft(gameId, Math.max(0, POOL - CLAIMS), `deal loop (${subPools} sub-pools)`);
+    const [dealt] = await db.select({ n: count() }).from(tickets).where(eq(tickets.gameId, gameId));
+    if (dealt!.n !== Math.min(POOL, CLAIMS)) throw new Error(`the deal loop dealt ${dealt!.n} tickets`);
+    return CLAIMS / seconds;
+  }
 
   /** The baseline: `connections` loops of one guarded UPDATE each, until CLAIMS were tried. */
   async function bareLoop(): Promise<number> {
@@ -166,9 +233,9 @@ async function benchOn(): Promise<void> {
     claims: number,
     pool: number,
     withinSeconds: number,
-    { warm = false, profile }: { warm?: boolean; profile?: string } = {},
+    { warm = false, profile, subPools }: { warm?: boolean; profile?: string; subPools?: number } = {},
   ) {
-    const gameId = await newGame(pool);
+    const gameId = await newGame(pool, subPools);
     const tokensFile = path.join(dataDir, `tokens-${claims}.txt`);
     await writeFile(tokensFile, (await playersFor(claims)).join('\n'));
     const load = async (options: object) =>
@@ -201,14 +268,20 @@ async function benchOn(): Promise<void> {
     if (target === 'product') {
       const [dealt] = await db.select({ n: count() }).from(tickets).where(eq(tickets.gameId, gameId));
       if (dealt!.n !== Math.min(pool, claims)) throw new Error(`the product dealt ${dealt!.n} tickets`);
+      const [left] = await db
+        .select({ n: sql<number>`sum(${ticketPools.ticketsLeft})::int` })
+        .from(ticketPools)
+        .where(eq(ticketPools.gameId, gameId));
+      if (left!.n !== Math.max(0, pool - claims)) throw new Error(`the sub-pools left ${left!.n} tickets`);
     }
     return result;
   }
 
-  const rush = async (target: keyof typeof targets) => {
+  const rush = async (target: keyof typeof targets, subPools?: number) => {
     const result = await offer(target, CLAIMS, POOL, Number(args.within), {
       warm: true,
       ...(args.profile && target === 'product' ? { profile: `${args.profile}.${database}.cpuprofile` } : {}),
+      ...(subPools ? { subPools } : {}),
     });
     const answered = (result.statuses['201'] ?? 0) + (result.statuses['409'] ?? 0);
     print({
@@ -217,6 +290,7 @@ async function benchOn(): Promise<void> {
       server: target,
       claims: CLAIMS,
       pool: POOL,
+      ...(subPools ? { subPools } : {}),
       withinSeconds: Number(args.within),
       statuses: result.statuses,
       allAnsweredInSeconds: answered === CLAIMS ? Number(result.seconds.toFixed(2)) : null,
@@ -230,6 +304,32 @@ async function benchOn(): Promise<void> {
 
   const before = await bareLoop();
   const product = await rush('product');
+  if (SUB_POOLS.length > 0) {
+    const rates: Record<string, number> = {};
+    for (const subPools of SUB_POOLS) rates[subPools] = Math.round(await rush('product', subPools));
+    const [first, ...rest] = SUB_POOLS;
+    const deals: Record<string, number> = {};
+    for (const subPools of SUB_POOLS) deals[subPools] = Math.round(await dealLoop(subPools));
+    print({
+      name: 'claims-sub-pools-deal-loop',
+      database,
+      unit: 'claims/s',
+      ...deals,
+      ...Object.fromEntries(
+        rest.map((pools) => [`${pools}vs${first}`, Number((deals[pools]! / deals[first!]!).toFixed(2))]),
+      ),
+    });
+    print({
+      name: 'claims-sub-pools',
+      database,
+      unit: 'claims/s',
+      ...rates,
+      // Each count against the first (the goal: 4 sub-pools at least twice one).
+      ...Object.fromEntries(
+        rest.map((pools) => [`${pools}vs${first}`, Number((rates[pools]! / rates[first!]!).toFixed(2))]),
+      ),
+    });
+  }
   const peerRate = await rush('peer');
   const after = await bareLoop();
   const bare = (before + after) / 2;

@@ -80,7 +80,7 @@ function apply(state: GameState, event: GameEvent): ApplyResult {
       if (!isIndex(ticketIndex) || !isPlayerId(playerId) || !isChoice(defaultChoice))
         return fail(RuleCode.InvalidEvent);
       if (luckyFatePick !== null && !isPick(luckyFatePick)) return fail(RuleCode.InvalidEvent);
-      const { list, byPlayer, held } = state.tickets;
+      const { list, byPlayer, byIndex, held } = state.tickets;
       const refusal = claimRefusal(
         {
           stage,
@@ -93,8 +93,8 @@ function apply(state: GameState, event: GameEvent): ApplyResult {
         { cardRequired: false },
       );
       if (refusal) return fail(refusal);
-      const last = pvecGet(list, list.size - 1);
-      if (last !== undefined && ticketIndex <= last.ticketIndex) return fail(RuleCode.TicketIndexOutOfOrder);
+      // Sub-pools deal their own index streams at once, so claims need not come in index order.
+      if (claimPosition(state, ticketIndex) >= 0) return fail(RuleCode.TicketIndexTaken);
       const record: TicketRecord = {
         ticketIndex,
         playerId,
@@ -108,6 +108,7 @@ function apply(state: GameState, event: GameEvent): ApplyResult {
         tickets: {
           list: pvecPush(list, record),
           byPlayer: pmapSet(byPlayer, playerId, list.size),
+          byIndex: pmapSet(byIndex, String(ticketIndex), list.size),
           held: held + 1,
         },
       });
@@ -122,6 +123,7 @@ function apply(state: GameState, event: GameEvent): ApplyResult {
       const { list, byPlayer, held } = state.tickets;
       return advance(state, at, {
         tickets: {
+          ...state.tickets,
           list: pvecSet(list, pos, { ...record, released: true }),
           byPlayer: pmapDelete(byPlayer, record.playerId),
           held: held - 1,
@@ -178,6 +180,8 @@ function apply(state: GameState, event: GameEvent): ApplyResult {
       pvecForEach(state.tickets.list, (t) => {
         if (!t.released) held.push(t);
       });
+      // Slots in ticket index order, whatever order the claims came in.
+      held.sort((a, b) => a.ticketIndex - b.ticketIndex);
       return advance(state, at, {
         stage: 'draw',
         times: { ...times, drawStartedAt: at },
@@ -255,7 +259,7 @@ function apply(state: GameState, event: GameEvent): ApplyResult {
       return advance(state, at, {
         stage: 'cancelled',
         times: { ...times, cancelledAt: at },
-        tickets: { list, byPlayer: pmapEmpty(), held: 0 },
+        tickets: { list, byPlayer: pmapEmpty(), byIndex: state.tickets.byIndex, held: 0 },
       });
     }
 

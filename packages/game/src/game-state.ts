@@ -69,7 +69,7 @@ export function createGame(setup: GameSetup): GameState {
     },
     eventCount: 0,
     lastEventAt: null,
-    tickets: { list: pvecEmpty(), byPlayer: pmapEmpty(), held: 0 },
+    tickets: { list: pvecEmpty(), byPlayer: pmapEmpty(), byIndex: pmapEmpty(), held: 0 },
     reels: null,
     paused: false,
     balls: [],
@@ -82,19 +82,9 @@ export function createGame(setup: GameSetup): GameState {
   };
 }
 
-/** Position in the claim list of a ticket index (claims ascend by index), or -1. */
+/** Position in the claim list of a ticket index, or -1. */
 export function claimPosition(state: GameState, ticketIndex: number): number {
-  const list = state.tickets.list;
-  let lo = 0;
-  let hi = list.size - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = pvecGet(list, mid)!.ticketIndex;
-    if (v === ticketIndex) return mid;
-    if (v < ticketIndex) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
+  return pmapGet(state.tickets.byIndex, String(ticketIndex)) ?? -1;
 }
 
 /** The claim record of a ticket index (held or released), or null. */

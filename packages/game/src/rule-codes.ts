@@ -20,8 +20,8 @@ export const RuleCode = {
   ClaimClosed: 'claim/closed',
   /** A claim from the purchase page for a pre-game game must bring its lucky-fate card. */
   CardNeeded: 'claim/card-needed',
-  /** A claim's ticket index must exceed every index claimed before. */
-  TicketIndexOutOfOrder: 'claim/ticket-index-out-of-order',
+  /** A claim's ticket index must not have been claimed before (in any order). */
+  TicketIndexTaken: 'claim/ticket-index-taken',
   PlayerHasTicket: 'claim/player-has-ticket',
   SoldOut: 'claim/sold-out',
   /** In in-game games the card is picked at the lucky-fate stage, not on claiming. */

@@ -192,16 +192,18 @@ export interface TicketRecord {
   readonly released: boolean;
 }
 
-/** The claimed tickets, in claim order (= ticket index order), with a player → position map. */
+/** The claimed tickets, in claim order, with player → position and ticket index → position maps. */
 export interface TicketBook {
   readonly list: PVec<TicketRecord>;
   readonly byPlayer: PMap<number>;
+  /** Keyed by the index as a string; a released ticket keeps its entry (its index is never dealt again). */
+  readonly byIndex: PMap<number>;
   readonly held: number;
 }
 
 /**
  * The winner index, built at `draw-started` from the tickets then held. Slot s is the s-th held
- * ticket in claim order. `offsets`/`entries` are fixed; the counters are copied on each ball.
+ * ticket in ticket index order. `offsets`/`entries` are fixed; the counters are copied on each ball.
  */
 export interface DrawIndex {
   readonly slotTicket: Int32Array;

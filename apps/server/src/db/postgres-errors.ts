@@ -63,3 +63,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (found?.code !== '23505') return false;
   return constraint === undefined || found.constraint === undefined || found.constraint === constraint;
 }
+
+/** A serialization_failure: the statement was undone because what it read changed; run it again. */
+export function isSerializationFailure(error: unknown): boolean {
+  return postgresError(error)?.code === '40001';
+}

@@ -54,8 +54,13 @@ export const games = pgTable(
     stage: text('state', { enum: STAGES }).notNull().default('scheduled'),
     maxTickets: integer('max_tickets').notNull(),
     ticketsAvailable: integer('tickets_available').notNull(),
-    /** Tickets ever dealt: the next ticket's index in the game's strips (never reused). */
+    /** Tickets ever dealt, over all its sub-pools (indexes are never reused). */
     ticketsDealt: integer('tickets_dealt').notNull().default(0),
+    /**
+     * How many sub-pools deal its tickets at once (`ticket_pools`, docs/tickets.md "Sub-pools"):
+     * 1, 2, 4 or 8, fixed when it is inserted; 0 there takes the count from its maxTickets.
+     */
+    ticketPools: integer('ticket_pools').notNull().default(0),
     /** The seq of the game's last stored event. */
     eventSeq: integer('event_seq').notNull().default(0),
     /** Pence carried into this game's full house from an all-steal game in the room. */
@@ -88,6 +93,7 @@ export const games = pgTable(
   },
   (table) => [
     check('games_tickets_check', sql`${table.ticketsAvailable} between 0 and ${table.maxTickets}`),
+    check('games_ticket_pools_check', sql`${table.ticketPools} in (1, 2, 4, 8)`),
     check('games_lucky_fate_mode_check', sql`${table.luckyFateMode} in ('pre-game', 'in-game')`),
     // The engine's stages; a new stage needs a migration (test/db/stages-check.test.ts compares them).
     check(
@@ -333,6 +339,28 @@ export const tickets = pgTable(
     uniqueIndex('tickets_game_index_key').on(table.gameId, table.ticketIndex),
     index('tickets_player_idx').on(table.playerId),
     check('tickets_lucky_fate_pick_check', sql`${table.luckyFatePick} between 0 and 2`),
+  ],
+);
+
+/**
+ * A game's pool split into sub-pools, each dealing its own stream of ticket indexes under its own
+ * row lock (docs/tickets.md "Sub-pools"): strip s of six goes to sub-pool s % ticket_pools. Its
+ * rows add up to the game's counters (tickets_available, tickets_dealt), which the same deal
+ * updates last. Rows are made by the games' triggers (migration 0027).
+ */
+export const ticketPools = pgTable(
+  'ticket_pools',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    pool: integer('pool').notNull(),
+    ticketsLeft: integer('tickets_left').notNull(),
+    ticketsDealt: integer('tickets_dealt').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.gameId, table.pool] }),
+    check('ticket_pools_left_check', sql`${table.ticketsLeft} >= 0`),
   ],
 );
 

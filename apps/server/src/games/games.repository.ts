@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { games } from '../db/schema';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/database';
+import { games, ticketPools } from '../db/schema';
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGame = typeof games.$inferInsert;
@@ -72,15 +72,35 @@ export class GamesRepository {
   }
 
   /**
-   * Changes a game that has not started. A new maxTickets keeps the tickets already dealt
-   * (never below them). Returns undefined when the game was no longer open to change.
+   * Changes a game that has not started. A new maxTickets keeps the tickets already dealt (never
+   * below them, nor below an index a sub-pool dealt: lowestMaxTickets), and its sub-pools are
+   * locked first, as claims lock them before the game (migration 0027, whose trigger gives each
+   * sub-pool its share). Returns undefined when the game was no longer open to change.
    */
   async updateScheduled(gameId: string, changes: Partial<NewGame>, now: Date): Promise<GameRow | undefined> {
+    const maxTickets = changes.maxTickets;
+    if (maxTickets === undefined) return this.updateScheduledRow(this.db, gameId, changes, now);
+    return this.db.transaction(async (tx) => {
+      await tx
+        .select({ pool: ticketPools.pool })
+        .from(ticketPools)
+        .where(eq(ticketPools.gameId, gameId))
+        .orderBy(asc(ticketPools.pool))
+        .for('update');
+      return this.updateScheduledRow(tx as unknown as Db, gameId, changes, now, maxTickets);
+    });
+  }
+
+  private async updateScheduledRow(
+    db: Db,
+    gameId: string,
+    changes: Partial<NewGame>,
+    now: Date,
+    maxTickets?: number,
+  ): Promise<GameRow | undefined> {
     const set: Record<string, unknown> = { ...changes };
-    if (changes.maxTickets !== undefined) {
-      set.ticketsAvailable = sql`${changes.maxTickets} - ${games.ticketsDealt}`;
-    }
-    const [row] = await this.db
+    if (maxTickets !== undefined) set.ticketsAvailable = sql`${maxTickets} - ${games.ticketsDealt}`;
+    const [row] = await db
       .update(games)
       .set(set)
       .where(
@@ -88,10 +108,22 @@ export class GamesRepository {
           eq(games.id, gameId),
           eq(games.stage, 'scheduled'),
           sql`${games.startTime} > ${now}`,
-          changes.maxTickets !== undefined ? sql`${games.ticketsDealt} <= ${changes.maxTickets}` : undefined,
+          maxTickets !== undefined ? sql`ticket_pools_floor(${games.id}) <= ${maxTickets}` : undefined,
         ),
       )
       .returning();
     return row;
+  }
+
+  /**
+   * The least maxTickets the game can take: past every index its sub-pools dealt (one sub-pool:
+   * the tickets dealt; several deal strips in turn, so a little above).
+   */
+  async lowestMaxTickets(gameId: string): Promise<number> {
+    const [row] = await queryRows<{ floor: number }>(
+      this.db,
+      sql`select ticket_pools_floor(${gameId}) as floor`,
+    );
+    return Number(row?.floor ?? 0);
   }
 }

@@ -337,9 +337,13 @@ export class HostService {
         'This game has started and can no longer be changed.',
       );
     }
+    // One sub-pool: the tickets dealt; several deal strips of six in turn (docs/tickets.md).
+    const lowest = await this.games.lowestMaxTickets(gameId);
     return new ConflictError(
       HostErrorCode.belowDealt,
-      `maxTickets cannot be below the ${game.ticketsDealt} tickets already claimed`,
+      lowest === game.ticketsDealt
+        ? `maxTickets cannot be below the ${game.ticketsDealt} tickets already claimed`
+        : `maxTickets cannot be below ${lowest}: the ${game.ticketsDealt} tickets already claimed reach that far`,
       body.maxTickets !== undefined ? 'maxTickets' : undefined,
     );
   }

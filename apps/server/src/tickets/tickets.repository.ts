@@ -32,12 +32,14 @@ export interface PlayBreakInForce {
 
 /**
  * The ticket dealt with its game (as the claim left it) and the event stored, the ticket held,
- * the game that refused, or the claimant barred: a token that no longer counts, a player away.
+ * the game that refused, the claimant barred (a token that no longer counts, a player away), or
+ * tickets left only in sub-pools other deals held at the time (`busy`: dealt again).
  */
 export type ClaimOutcome =
   | { kind: 'created'; ticket: TicketRow; game: GameRow; event: TicketClaimed }
   | { kind: 'existing'; ticket: TicketRow; game: GameRow }
   | { kind: 'refused'; game: GameRow | undefined }
+  | { kind: 'busy' }
   | { kind: 'token-revoked' }
   | { kind: 'away'; playBreak: PlayBreakInForce };
 
@@ -45,12 +47,14 @@ export class TicketsRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Claims of distinct players for one game in one call of deal_ticket_group (migrations 0019 and
-   * 0020, docs/performance.md "Claims"): who may claim, then the deal, each claim in order, in one
-   * statement and one commit; PL/pgSQL plans its statements once per connection. A player
-   * claiming at once on another process breaks tickets_game_player_key and undoes the whole group.
+   * Claims of distinct players for one game in one call of deal_ticket_group (migrations 0019,
+   * 0020 and 0027, docs/performance.md "Claims"): who may claim, then the deal, each claim in
+   * order, in one statement and one commit; PL/pgSQL plans its statements once per connection.
+   * The deal starts at `lane`'s sub-pool (docs/tickets.md "Sub-pools"). A player claiming at once
+   * on another process breaks tickets_game_player_key and undoes the whole group; a game changed
+   * by its host meanwhile undoes it with a serialization_failure.
    */
-  async claimGroup(gameId: string, requests: readonly ClaimRequest[]): Promise<ClaimOutcome[]> {
+  async claimGroup(gameId: string, lane: number, requests: readonly ClaimRequest[]): Promise<ClaimOutcome[]> {
     const claims = requests.map((request) => ({
       roomId: request.roomId,
       playerId: request.claim.playerId,
@@ -62,7 +66,7 @@ export class TicketsRepository {
     }));
     const rows = await queryRows<{ answer: GroupAnswer | string }>(
       this.db,
-      sql`select deal_ticket_group(${gameId}, ${OPERATOR}, ${CLAIM_STAGES_SQL}, ${JSON.stringify(claims)}::jsonb) as answer`,
+      sql`select deal_ticket_group(${gameId}, ${OPERATOR}, ${CLAIM_STAGES_SQL}, ${JSON.stringify(claims)}::jsonb, ${lane}::integer) as answer`,
     );
     const group = fromJson(rows[0]!.answer);
     const game = group.game && fromJsonRow(games, group.game);
@@ -79,6 +83,7 @@ export class TicketsRepository {
         ticketsDealt: answer.dealt,
         eventSeq: answer.seq,
       };
+      if (answer.busy) return { kind: 'busy' };
       if (answer.held) return { kind: 'existing', ticket: fromJsonRow(tickets, answer.held), game: gameThen };
       const claimed = group.claimed[request.claim.playerId];
       if (answer.event && claimed) {
@@ -136,12 +141,13 @@ function fromJson<T>(raw: T | string): T {
   return typeof raw === 'string' ? (JSON.parse(raw) as T) : raw;
 }
 
-/** deal_ticket_group's answer (migrations 0019, 0020): rows as to_jsonb gives them. */
+/** deal_ticket_group's answer (migrations 0019, 0020, 0027): rows as to_jsonb gives them. */
 interface GroupAnswer {
   barred: Record<string, 'revoked' | { kind: PlayBreakInForce['kind']; endsAt: string }>;
   game: Record<string, unknown> | null;
   claimed: Record<string, Record<string, unknown>>;
   answers: {
+    busy?: true;
     held?: Record<string, unknown>;
     event?: TicketClaimed;
     left: number;

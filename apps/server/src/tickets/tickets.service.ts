@@ -16,11 +16,11 @@ import {
   type ClaimResponse,
   type MyShow,
 } from '@ruthless/protocol';
-import { isUniqueViolation } from '../db/postgres-errors';
+import { isSerializationFailure, isUniqueViolation } from '../db/postgres-errors';
 import type { GameRow } from '../games/games.repository';
 import type { LiveGames } from '../live/live-games.service';
 import type { MetadataPublisher } from '../lobby/metadata-publisher';
-import { ConflictError, NotFoundError, type DomainError } from '../errors';
+import { BusyError, ConflictError, NotFoundError, type DomainError } from '../errors';
 import { GroupedCalls } from '../db/grouped-calls';
 import { identityRefusal } from '../auth/authenticate';
 import { awayRefusal } from '../safety/safety.service';
@@ -59,6 +59,22 @@ const CLAIM_REFUSALS: Record<ClaimRefusal, () => DomainError> = {
 };
 
 /**
+ * A player's claim lane (docs/tickets.md "Sub-pools"): their sub-pool is lane % the game's count
+ * of sub-pools (1, 2, 4 or 8, so a lane's players share one sub-pool), and a game's claims of
+ * one sub-pool are grouped together. FNV-1a of the player id: the same player, the same lane.
+ */
+export function claimLane(playerId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < playerId.length; i++) hash = Math.imul(hash ^ playerId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % CLAIM_LANES;
+}
+const CLAIM_LANES = 8;
+/** How many times a claim that found tickets only in sub-pools other deals held is dealt again. */
+const BUSY_ROUNDS = 50;
+/** Games whose sub-pool count this process keeps (it never changes for a game). */
+const POOL_COUNTS_KEPT = 10_000;
+
+/**
  * Claims (one ticket per player per game, never oversold) and the player's active tickets. A
  * claim's trip (docs/architecture.md): the engine builds its event and says which games take it,
  * one SQL call deals the ticket and stores the event, and the live game folds it with the
@@ -66,12 +82,15 @@ const CLAIM_REFUSALS: Record<ClaimRefusal, () => DomainError> = {
  * coalesced.
  */
 export class TicketsService {
-  // A game's claims that arrive while its previous group is dealt are dealt together: one
-  // statement and one commit for the group (docs/performance.md, "Against a peer: claims in groups").
+  // A game's claims of one sub-pool that arrive while its previous group is dealt are dealt
+  // together: one statement and one commit for the group (docs/performance.md, "Against a peer:
+  // claims in groups"); the groups of a game's sub-pools are dealt at once (docs/tickets.md).
   private readonly deals = new GroupedCalls<ClaimRequest, ClaimOutcome>(
-    (gameId, claims) => this.dealGroup(gameId, claims),
+    (key, claims) => this.dealGroup(claims[0]!.gameId, Number(key.split(' ')[1]), claims),
     { maxGroup: 256, inFlight: 1 },
   );
+  /** The games' sub-pool counts, as their deals answered; a game not seen yet counts as one. */
+  private readonly poolCounts = new Map<string, number>();
 
   constructor(
     private readonly tickets: TicketsRepository,
@@ -107,7 +126,7 @@ export class TicketsService {
       tokenIssuedAt: request.tokenIssuedAt,
       tokenSessionId: request.tokenSessionId,
     };
-    const outcome = await this.deals.call(request.gameId, claim);
+    const outcome = await this.deal(claim);
     if (outcome.kind === 'token-revoked') throw identityRefusal('invalid');
     if (outcome.kind === 'away') throw awayRefusal(outcome.playBreak);
     if (outcome.kind === 'refused') throw this.refusal(outcome.game, request, now);
@@ -119,9 +138,45 @@ export class TicketsService {
     return { created: outcome.kind === 'created', ticket: toActiveTicket(outcome.ticket, outcome.game) };
   }
 
-  /** Deals a group of one game's claims, in order; a player's second claim in it comes after. */
-  private async dealGroup(gameId: string, claims: ClaimRequest[]): Promise<ClaimOutcome[]> {
-    if (claims.length === 1) return [await this.dealOne(claims[0]!)];
+  /** The claim dealt in its sub-pool's next group, again while other deals held the tickets left. */
+  private async deal(claim: ClaimRequest): Promise<Exclude<ClaimOutcome, { kind: 'busy' }>> {
+    for (let round = 1; round <= BUSY_ROUNDS; round++) {
+      const pools = this.poolCounts.get(claim.gameId) ?? 1;
+      const outcome = await this.deals.call(
+        `${claim.gameId} ${claimLane(claim.claim.playerId) % pools}`,
+        claim,
+      );
+      if (outcome.kind !== 'busy') {
+        this.keepPoolCount(outcome);
+        return outcome;
+      }
+    }
+    throw new BusyError();
+  }
+
+  private keepPoolCount(outcome: ClaimOutcome): void {
+    const game = 'game' in outcome ? outcome.game : undefined;
+    if (!game || this.poolCounts.get(game.id) === game.ticketPools) return;
+    if (this.poolCounts.size >= POOL_COUNTS_KEPT) this.poolCounts.clear();
+    this.poolCounts.set(game.id, game.ticketPools);
+  }
+
+  /**
+   * Deals a group of one game's claims from `lane`'s sub-pool, in order; a player's second claim
+   * in it comes after. A game its host changed meanwhile undid the deal: it is dealt again.
+   */
+  private async dealGroup(gameId: string, lane: number, claims: ClaimRequest[]): Promise<ClaimOutcome[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.dealGroupOnce(gameId, lane, claims);
+      } catch (error) {
+        if (!isSerializationFailure(error) || attempt === 3) throw error;
+      }
+    }
+  }
+
+  private async dealGroupOnce(gameId: string, lane: number, claims: ClaimRequest[]): Promise<ClaimOutcome[]> {
+    if (claims.length === 1) return [await this.dealOne(lane, claims[0]!)];
     const players = new Set<string>();
     const firsts: number[] = [];
     const agains: number[] = [];
@@ -134,19 +189,21 @@ export class TicketsService {
     try {
       dealt = await this.tickets.claimGroup(
         gameId,
+        lane,
         firsts.map((i) => claims[i]!),
       );
     } catch (error) {
       // A player of the group claimed at once on another process: the group was undone.
       if (!isUniqueViolation(error)) throw error;
       dealt = [];
-      for (const i of firsts) dealt.push(await this.dealOne(claims[i]!));
+      for (const i of firsts) dealt.push(await this.dealOne(lane, claims[i]!));
     }
     const outcomes: ClaimOutcome[] = [];
     firsts.forEach((claimIndex, i) => (outcomes[claimIndex] = dealt[i]!));
     if (agains.length > 0) {
-      const again = await this.dealGroup(
+      const again = await this.dealGroupOnce(
         gameId,
+        lane,
         agains.map((i) => claims[i]!),
       );
       agains.forEach((claimIndex, i) => (outcomes[claimIndex] = again[i]!));
@@ -154,8 +211,8 @@ export class TicketsService {
     return outcomes;
   }
 
-  private async dealOne(claim: ClaimRequest): Promise<ClaimOutcome> {
-    const deal = async () => (await this.tickets.claimGroup(claim.gameId, [claim]))[0]!;
+  private async dealOne(lane: number, claim: ClaimRequest): Promise<ClaimOutcome> {
+    const deal = async () => (await this.tickets.claimGroup(claim.gameId, lane, [claim]))[0]!;
     try {
       return await deal();
     } catch (error) {

@@ -23,6 +23,8 @@ export async function insertGame(
     timings?: Record<string, number>;
     /** The draw's seed; a fresh one when not given. */
     seedHex?: string;
+    /** Its sub-pools (1, 2, 4 or 8); from maxTickets when not given (docs/tickets.md). */
+    ticketPools?: number;
   },
 ): Promise<string> {
   const seedHex = options.seedHex ?? randomUUID().replaceAll('-', '').repeat(2);
@@ -40,6 +42,7 @@ export async function insertGame(
       seedHex,
       commitment: commitmentOf(seedHex),
       ...(options.timings ? { timings: options.timings } : {}),
+      ...(options.ticketPools ? { ticketPools: options.ticketPools } : {}),
     })
     .returning();
   return game!.id;

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 /** What a claim's answer says, without the ids and times that differ between two games. */
 function answerOf(outcome: ClaimOutcome) {
-  if (outcome.kind === 'token-revoked' || outcome.kind === 'away') return outcome;
+  if (outcome.kind === 'token-revoked' || outcome.kind === 'away' || outcome.kind === 'busy') return outcome;
   const game = outcome.game && {
     ticketsAvailable: outcome.game.ticketsAvailable,
     ticketsDealt: outcome.game.ticketsDealt,
@@ -61,7 +61,7 @@ describe('a group of claims dealt in one statement', () => {
       ...options,
     });
     const one = async (gameId: string, claim: ClaimRequest) =>
-      (await repository.claimGroup(gameId, [claim]))[0]!;
+      (await repository.claimGroup(gameId, 0, [claim]))[0]!;
     // Player 0 holds a ticket already; then a group with every answer a claim can get: held, dealt
     // (one with a default choice of steal), wrong room, wrong lucky-fate mode, too late, sold out.
     const claims = (gameId: string) => [
@@ -82,7 +82,7 @@ describe('a group of claims dealt in one statement', () => {
 
     const expected: ClaimOutcome[] = [];
     for (const claim of claims(oneByOne!)) expected.push(await one(oneByOne!, claim));
-    const answers = await repository.claimGroup(grouped!, claims(grouped!));
+    const answers = await repository.claimGroup(grouped!, 0, claims(grouped!));
 
     expect(answers.map(answerOf)).toEqual(expected.map(answerOf));
     expect(answers.map((answer) => answer.kind)).toEqual([
@@ -158,12 +158,13 @@ describe('a group of claims dealt in one statement', () => {
         away(excluded!, 'self-exclusion', '6m', exclusionEnds),
       ]);
     // A ticket held from before a break taken since: the break still bars the claim.
-    await repository.claimGroup(gameId, [request(holder!)]);
+    await repository.claimGroup(gameId, 0, [request(holder!)]);
     await db.insert(playBreaks).values(away(holder!, 'break', '24h', breakEnds));
     const gone = '00000000-0000-4000-8000-00000000dead';
 
     const answers = await repository.claimGroup(
       gameId,
+      0,
       [reset, resetBefore, onBreak, breakOver, excluded, holder, gone].map((id) => request(id!)),
     );
     expect(answers.map((answer) => (answer.kind === 'away' ? answer.playBreak : answer.kind))).toEqual([
@@ -182,7 +183,7 @@ describe('a group of claims dealt in one statement', () => {
       .where(eq(tickets.gameId, gameId));
     expect(dealt.map((ticket) => ticket.playerId).sort()).toEqual([resetBefore, breakOver, holder].sort());
     // Barred before the game is looked for.
-    expect(await repository.claimGroup(gone, [request(reset!)])).toEqual([{ kind: 'token-revoked' }]);
+    expect(await repository.claimGroup(gone, 0, [request(reset!)])).toEqual([{ kind: 'token-revoked' }]);
 
     // A process of the previous release sends no token time: it judged who may claim before.
     const { claim } = request(onBreak!);
@@ -211,7 +212,7 @@ describe('a group of claims dealt in one statement', () => {
       now: new Date(),
       tokenIssuedAt: Date.now(),
     };
-    expect(await repository.claimGroup(gameId, [claim, claim])).toEqual([
+    expect(await repository.claimGroup(gameId, 0, [claim, claim])).toEqual([
       { kind: 'refused', game: undefined },
       { kind: 'refused', game: undefined },
     ]);

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket } from 'socket.io-client';
 import { ticketAt } from '@ruthless/game';
 import { ClaimMessage, type GameMetadata } from '@ruthless/protocol';
-import { games, tickets } from '../../src/db/schema';
+import { queryRows } from '../../src/db/database';
+import { gameEvents, games, tickets } from '../../src/db/schema';
 import { SERVER_RATE_LIMIT_PREFIX } from '../../src/auth/rate-limit';
 import { insertGame, insertPlayers, insertRoom } from '../support/fixtures';
 import { freePort, startTestApp, waitForHealth, type TestApp } from '../support/test-app';
@@ -53,78 +54,143 @@ afterAll(async () => {
   await server?.close();
 });
 
+interface GameCounts {
+  available: number;
+  dealt: number;
+  max: number;
+  pools_left: number;
+  pools_dealt: number;
+  stored: number;
+}
+
+/**
+ * The game's counts in one snapshot: its row, its sub-pools' rows and its tickets must agree at
+ * every commit (the lobby shows the row's).
+ */
+async function countsOf(gameId: string) {
+  const [counts] = await queryRows<GameCounts>(
+    server.app.database.db,
+    sql`select g.tickets_available as available, g.tickets_dealt as dealt, g.max_tickets as max,
+      (select sum(p.tickets_left)::int from ticket_pools p where p.game_id = g.id) as pools_left,
+      (select sum(p.tickets_dealt)::int from ticket_pools p where p.game_id = g.id) as pools_dealt,
+      (select count(*)::int from tickets t where t.game_id = g.id) as stored
+      from games g where g.id = ${gameId}`,
+  );
+  return counts!;
+}
+
 describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
-  it('deal exactly the tickets there are, never one more, each strip without a repeated number', async () => {
-    const db = server.app.database.db;
-    const seedHex = 'ab'.repeat(32);
-    const roomId = await insertRoom(db, 'Rush Hour');
-    const gameId = await insertGame(db, roomId, { startsInMs: 3_600_000, maxTickets: MAX_TICKETS, seedHex });
-    const tokens = (await insertPlayers(server.app, CLAIMANTS, 'Claimant')).map((player) => player.token);
+  it.each([1, 4])(
+    'with %i sub-pools deal exactly the tickets there are, never one more, the counts exact at every step, each strip without a repeated number',
+    async (ticketPools) => {
+      const db = server.app.database.db;
+      const seedHex = 'ab'.repeat(32);
+      const roomId = await insertRoom(db, `Rush Hour ${ticketPools}`);
+      const gameId = await insertGame(db, roomId, {
+        startsInMs: 3_600_000,
+        maxTickets: MAX_TICKETS,
+        seedHex,
+        ticketPools,
+      });
+      const tokens = (await insertPlayers(server.app, CLAIMANTS, 'Claimant')).map((player) => player.token);
 
-    // A lobby viewer on the last process hears the coalesced updates, wherever the claims land.
-    const viewer = connectSocket(baseUrls.at(-1)!, { transports: ['websocket'], reconnection: false });
-    await new Promise((resolve) => viewer.once('connect', () => resolve(undefined)));
-    const updates: GameMetadata[] = [];
-    viewer.on('metadata', (metadata) => {
-      if (metadata.gameUuid === gameId) updates.push(metadata);
-    });
-
-    // A player told the server is busy (503: its connection pool is queued up on a loaded
-    // machine) taps again, as the app's message asks; the claim is idempotent per player.
-    const claim = async (token: string, baseUrl: string) => {
-      for (let attempt = 1; ; attempt++) {
-        const response = await fetch(`${baseUrl}/api/claim-ticket`, {
-          method: 'POST',
-          headers: { authorization: token, 'content-type': 'application/json' },
-          body: JSON.stringify({ gameUuid: gameId, roomUuid: roomId }),
-        });
-        const body = (await response.json()) as { message?: string };
-        if (response.status !== 503 || attempt === 5) return { status: response.status, body };
-        // The player's own pause before tapping again (a back-off), not a wait for the server.
-        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-      }
-    };
-    const results = await Promise.all(tokens.map((token, i) => claim(token, baseUrls[i % baseUrls.length]!)));
-
-    const dealt = results.filter((result) => result.status === 201);
-    const refused = results.filter((result) => result.status !== 201);
-    expect(dealt).toHaveLength(MAX_TICKETS);
-    expect(refused).toHaveLength(CLAIMANTS - MAX_TICKETS);
-    for (const result of refused)
-      expect(result).toEqual({
-        status: 409,
-        body: expect.objectContaining({ message: ClaimMessage.soldOut }),
+      // A lobby viewer on the last process hears the coalesced updates, wherever the claims land.
+      const viewer = connectSocket(baseUrls.at(-1)!, { transports: ['websocket'], reconnection: false });
+      await new Promise((resolve) => viewer.once('connect', () => resolve(undefined)));
+      const updates: GameMetadata[] = [];
+      viewer.on('metadata', (metadata) => {
+        if (metadata.gameUuid === gameId) updates.push(metadata);
       });
 
-    const deadline = Date.now() + 5000;
-    while (updates.at(-1)?.ticketsAvailable !== 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    viewer.disconnect();
-    expect(updates.at(-1)).toMatchObject({ maxTickets: MAX_TICKETS, ticketsAvailable: 0 });
-    expect(updates.length).toBeLessThan(20);
+      // A player told the server is busy (503: its connection pool is queued up on a loaded
+      // machine) taps again, as the app's message asks; the claim is idempotent per player.
+      const claim = async (token: string, baseUrl: string) => {
+        for (let attempt = 1; ; attempt++) {
+          const response = await fetch(`${baseUrl}/api/claim-ticket`, {
+            method: 'POST',
+            headers: { authorization: token, 'content-type': 'application/json' },
+            body: JSON.stringify({ gameUuid: gameId, roomUuid: roomId }),
+          });
+          const body = (await response.json()) as { message?: string };
+          if (response.status !== 503 || attempt === 5) return { status: response.status, body };
+          // The player's own pause before tapping again (a back-off), not a wait for the server.
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        }
+      };
+      // The counts read again and again while the rush is dealt, each read one snapshot.
+      let rushing = true;
+      const samples: GameCounts[] = [];
+      const sampling = (async () => {
+        while (rushing) {
+          samples.push(await countsOf(gameId));
+          // PGlite answers without a turn of the event loop: let the claims' requests in.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      })();
+      const results = await Promise.all(
+        tokens.map((token, i) => claim(token, baseUrls[i % baseUrls.length]!)),
+      );
+      rushing = false;
+      await sampling;
+      expect(samples.length).toBeGreaterThan(1);
+      for (const counts of [...samples, await countsOf(gameId)]) {
+        expect(counts.available).toBe(counts.max - counts.stored);
+        expect(counts.pools_left).toBe(counts.available);
+        expect(counts.dealt).toBe(counts.stored);
+        expect(counts.pools_dealt).toBe(counts.stored);
+      }
 
-    const [after] = await db.select().from(games).where(eq(games.id, gameId));
-    expect(after).toMatchObject({ ticketsAvailable: 0, ticketsDealt: MAX_TICKETS });
-    const stored = await db.select().from(tickets).where(eq(tickets.gameId, gameId));
-    expect(stored).toHaveLength(MAX_TICKETS);
-    expect(new Set(stored.map((ticket) => ticket.playerId)).size).toBe(MAX_TICKETS);
-    expect(stored.map((ticket) => ticket.ticketIndex).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: MAX_TICKETS }, (_, i) => i),
-    );
-    const strips = new Map<number, number[]>();
-    for (const ticket of stored) {
-      const numbers = ticketAt(seedHex, ticket.ticketIndex)
-        .flat()
-        .filter((cell): cell is number => cell !== null);
-      const strip = Math.floor(ticket.ticketIndex / 6);
-      strips.set(strip, [...(strips.get(strip) ?? []), ...numbers]);
-    }
-    for (const [strip, numbers] of strips) {
-      expect(new Set(numbers).size, `strip ${strip}`).toBe(numbers.length);
-      if (numbers.length === 90) expect(new Set(numbers).size).toBe(90);
-    }
-  }, 120_000);
+      const dealt = results.filter((result) => result.status === 201);
+      const refused = results.filter((result) => result.status !== 201);
+      expect(dealt).toHaveLength(MAX_TICKETS);
+      expect(refused).toHaveLength(CLAIMANTS - MAX_TICKETS);
+      for (const result of refused)
+        expect(result).toEqual({
+          status: 409,
+          body: expect.objectContaining({ message: ClaimMessage.soldOut }),
+        });
+
+      const deadline = Date.now() + 5000;
+      while (updates.at(-1)?.ticketsAvailable !== 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      viewer.disconnect();
+      expect(updates.at(-1)).toMatchObject({ maxTickets: MAX_TICKETS, ticketsAvailable: 0 });
+      expect(updates.length).toBeLessThan(20);
+      // Each push read the count fresh: it only ever goes down.
+      const told = updates.map((update) => update.ticketsAvailable);
+      expect(told).toEqual([...told].sort((a, b) => b - a));
+
+      const [after] = await db.select().from(games).where(eq(games.id, gameId));
+      expect(after).toMatchObject({ ticketsAvailable: 0, ticketsDealt: MAX_TICKETS });
+      const stored = await db.select().from(tickets).where(eq(tickets.gameId, gameId));
+      expect(stored).toHaveLength(MAX_TICKETS);
+      expect(new Set(stored.map((ticket) => ticket.playerId)).size).toBe(MAX_TICKETS);
+      expect(stored.map((ticket) => ticket.ticketIndex).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: MAX_TICKETS }, (_, i) => i),
+      );
+      const strips = new Map<number, number[]>();
+      for (const ticket of stored) {
+        const numbers = ticketAt(seedHex, ticket.ticketIndex)
+          .flat()
+          .filter((cell): cell is number => cell !== null);
+        const strip = Math.floor(ticket.ticketIndex / 6);
+        strips.set(strip, [...(strips.get(strip) ?? []), ...numbers]);
+      }
+      for (const [strip, numbers] of strips) {
+        expect(new Set(numbers).size, `strip ${strip}`).toBe(numbers.length);
+        if (numbers.length === 90) expect(new Set(numbers).size).toBe(90);
+      }
+      // The log holds every claim once, seqs without a gap, and the engine folds it (in whatever
+      // index order the sub-pools' deals committed).
+      const events = await db.select().from(gameEvents).where(eq(gameEvents.gameId, gameId));
+      expect(events.map((event) => event.seq).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: MAX_TICKETS }, (_, i) => i + 1),
+      );
+      expect((await server.app.live.get(gameId))?.state.tickets.held).toBe(MAX_TICKETS);
+    },
+    120_000,
+  );
 
   it('answers the same player claiming 10 times at once with the one ticket each time, never a 5xx', async () => {
     const db = server.app.database.db;
