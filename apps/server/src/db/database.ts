@@ -91,15 +91,17 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.migrations ?? 'apply')
-    : await openPglite(await (options.pglite ?? startPglite(options.dataDir)));
+    : await openPglite(options.pglite ?? startPglite(options.dataDir));
   // Closing twice (a failed health check, then shutdown) must be harmless.
   let closing: Promise<void> | undefined;
   return { ...database, close: () => (closing ??= database.close()) };
 }
 
-async function openPglite(client: PGlite): Promise<Database> {
-  // Loaded only for PGlite, as PostgreSQL's only for PostgreSQL: no process needs both.
-  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+async function openPglite(starting: Promise<PGlite>): Promise<Database> {
+  // Loaded only for PGlite, as PostgreSQL's only for PostgreSQL: no process needs both; loaded
+  // while PGlite starts.
+  const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    starting,
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
