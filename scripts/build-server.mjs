@@ -2,7 +2,7 @@
 // sources changed (`--force` builds anyway). Each TypeScript module stays one module in place, for
 // autoload's folders and import.meta.url paths; dependencies are bundled, since reading
 // node_modules was most of a start's CPU. Run alone, or imported by start.mjs.
-import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sourceFingerprint } from './source-fingerprint.mjs';
@@ -24,6 +24,24 @@ const external = [
   '@fastify/swagger-ui', // the UI's static files
   'pino', // its transports' workers, by file name
 ];
+/**
+ * Removes the maps of the chunks that hold only dependencies' code: `--enable-source-maps` reads
+ * and indexes every module's map at load (some 3 of the 5 MB of maps were these), and a stack
+ * trace through them names no source of ours anyway.
+ */
+function dropDependencyOnlyMaps() {
+  for (const file of readdirSync(dist, { recursive: true })) {
+    if (!file.endsWith('.js.map')) continue;
+    const map = path.join(dist, file);
+    const { sources } = JSON.parse(readFileSync(map, 'utf8'));
+    if (!sources.every((source) => source.includes('node_modules/'))) continue;
+    const code = map.slice(0, -'.map'.length);
+    const comment = `//# sourceMappingURL=${path.basename(map)}\n`;
+    writeFileSync(code, readFileSync(code, 'utf8').replace(comment, ''));
+    rmSync(map);
+  }
+}
+
 const inputs = [...Object.keys(sourceFolders), 'package-lock.json', 'scripts/build-server.mjs'];
 /** Compiles the server into apps/server/dist if its sources changed. */
 export async function buildServer() {
@@ -91,6 +109,7 @@ export async function buildServer() {
       },
     ],
   });
+  dropDependencyOnlyMaps();
   cpSync(path.join(server, 'src'), dist, { recursive: true, filter: (source) => !source.endsWith('.ts') });
   // Its service process would otherwise live on beside the server start.mjs runs.
   await stop();

@@ -1,4 +1,5 @@
 import type { Agent as HttpsAgent } from 'node:https';
+import type { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyAutoload from '@fastify/autoload';
@@ -53,6 +54,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The HTTPS agent pushes go through (tests trust their local push service's certificate). */
   pushAgent?: HttpsAgent;
+  /** The embedded database, already starting (main.ts); without it the database plugin starts it. */
+  pglite?: Promise<PGlite>;
 }
 
 /** What every plugin under plugins/ is given: the configuration and buildApp's options. */

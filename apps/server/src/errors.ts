@@ -1,10 +1,12 @@
 import { ClaimErrorCode, ErrorCode, HostErrorCode } from '@ruthless/protocol';
+// The error classes alone (the module redis's own client throws them from): the whole client is
+// 1.5 MB to load at every start, and loaded only with REDIS_URL (realtime/socket-server.ts).
 import {
   ClientClosedError,
   ClientOfflineError,
   DisconnectsClientError,
   SocketClosedUnexpectedlyError,
-} from 'redis';
+} from '@redis/client/dist/lib/errors.js';
 import { isDatabaseUnavailable, isPoolExhausted, postgresError } from './db/postgres-errors';
 
 /**

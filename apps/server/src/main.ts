@@ -1,14 +1,20 @@
 import closeWithGrace from 'close-with-grace';
 import type { App } from './app';
 import { ConfigError, processConfigOrExit } from './config';
+import { startPglite } from './db/pglite';
 
 const config = processConfigOrExit();
+// The embedded database starts first: compiling its WebAssembly (on other threads) and PostgreSQL's
+// own start overlap the loading of the app's modules. The database plugin awaits it; a failure is
+// reported there, as when it starts it itself.
+const pglite = config.databaseUrl ? undefined : startPglite(config.dataDir);
+pglite?.catch(() => {});
 
 // Loaded after the configuration is known good, so a bad setting fails fast and alone.
 const [{ buildApp }, { SchemaBehindError }] = await Promise.all([import('./app'), import('./db/database')]);
 let app: App;
 try {
-  app = await buildApp(config);
+  app = await buildApp(config, { pglite });
 } catch (error) {
   // Refusals found only once the database answers (its schema, the secrets its keys need).
   if (!(error instanceof SchemaBehindError || error instanceof ConfigError)) throw error;

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { startPglite } from './pglite';
 import { withRelativeNames } from './relative-tar';
 import * as schema from './schema';
 
@@ -77,38 +78,33 @@ export class SchemaBehindError extends Error {
 }
 
 /**
- * Opens PostgreSQL when a URL is given, else the embedded PGlite kept on disk in dataDir, and
- * applies the committed migrations (on PGlite always: one process owns it).
+ * Opens PostgreSQL when a URL is given, else the embedded PGlite kept on disk in dataDir (or the
+ * one main.ts started already), and applies the committed migrations (on PGlite always: one
+ * process owns it).
  */
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   migrations?: MigrationPolicy;
+  /** PGlite started by the caller (db/pglite.ts), instead of starting it here. */
+  pglite?: Promise<PGlite>;
 }): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.migrations ?? 'apply')
-    : await openPglite(path.join(options.dataDir, 'pglite'));
+    : await openPglite(options.pglite ?? startPglite(options.dataDir));
   // Closing twice (a failed health check, then shutdown) must be harmless.
   let closing: Promise<void> | undefined;
   return { ...database, close: () => (closing ??= database.close()) };
 }
 
-// PostgreSQL's shared buffers inside PGlite's WebAssembly memory: its default 128 MB is most of
-// the idle process's memory, and PGlite zeroes it at every start (about 0.5 s of CPU). The
-// embedded database of one process is a few tens of MB, and the operating system caches its files.
-const PGLITE_SHARED_BUFFERS = '16MB';
-
-async function openPglite(directory: string): Promise<Database> {
-  // Loaded only for PGlite, as PostgreSQL's only for PostgreSQL: no process needs both.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
+async function openPglite(starting: Promise<PGlite>): Promise<Database> {
+  // Loaded only for PGlite, as PostgreSQL's only for PostgreSQL: no process needs both; loaded
+  // while PGlite starts.
+  const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    starting,
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  await mkdir(directory, { recursive: true });
-  const client = await PGlite.create(directory, {
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
   const db = drizzlePglite(client, { schema });
   if (!(await migrationsUpToDate(db as unknown as Db))) await migratePglite(db, { migrationsFolder });
   return {

@@ -1,7 +1,7 @@
 import { createECDH } from 'node:crypto';
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
-import webPush from 'web-push';
+import type webPushModule from 'web-push';
 import {
   PushErrorCode,
   PushMessage,
@@ -34,6 +34,14 @@ export interface VapidKeys {
   publicKey: string;
   privateKey: string;
 }
+
+// web-push is loaded at the first push, not at every start (some 35 ms of CPU). A CommonJS module:
+// its exports are the import's default (its types declare them as named exports).
+let webPushLoading: Promise<typeof webPushModule> | undefined;
+const loadWebPush = () =>
+  (webPushLoading ??= import('web-push').then(
+    (module) => (module as unknown as { default: typeof webPushModule }).default,
+  ));
 
 /** A VAPID key pair from a 32-byte secret (the one generated into the database outside production). */
 export function vapidKeysFromSecret(secret: string): VapidKeys {
@@ -252,7 +260,7 @@ export class PushService {
     notification: PushNotification,
     { ttlSeconds, topic }: { ttlSeconds: number; topic?: string },
   ): Promise<boolean> {
-    const keys = await this.keys();
+    const [keys, webPush] = await Promise.all([this.keys(), loadWebPush()]);
     try {
       await webPush.sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },

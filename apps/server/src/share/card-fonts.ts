@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { renderAsync } from '@resvg/resvg-js';
 
 const require = createRequire(import.meta.url);
 
@@ -61,7 +60,8 @@ export class CardFonts {
  * libuv): a live show's balls keep their time. The results' and the invites' cards both use it.
  */
 export async function drawCardPng(svg: string, fonts: CardFonts): Promise<Buffer> {
-  const fontFiles = await fonts.paths();
+  // The rasteriser (a native addon) is loaded at the first card, not at every start.
+  const [fontFiles, { renderAsync }] = await Promise.all([fonts.paths(), import('@resvg/resvg-js')]);
   const image = await renderAsync(svg, {
     font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'Luckiest Guy' },
   });

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { AppPluginOptions } from '../../app';
 import { openDatabase, type Database } from '../../db/database';
 
 declare module 'fastify' {
@@ -8,10 +9,11 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
+export default fp<AppPluginOptions>(
+  async (app, options) => {
     const database = await openDatabase({
       ...app.config,
+      pglite: options.pglite,
       // In production a deploy migrates first (`npm run migrate`); a process never serves on an
       // older schema, nor changes it under the processes of the previous release.
       migrations: app.config.nodeEnv === 'production' ? 'require' : 'apply',
