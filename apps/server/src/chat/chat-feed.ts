@@ -1,10 +1,8 @@
 import type { ChatMessage } from '@ruthless/protocol';
 import { hasChat, type Stage } from '@ruthless/game';
-import { ChatSampler } from './chat-sample';
+import { CHAT_BATCH_MS, ChatSampler } from './chat-sample';
 import type { ChatRepository } from './chat.repository';
 
-/** A game's chat goes out at most every CHAT_BATCH_MS: two batches a second, to the whole show. */
-export const CHAT_BATCH_MS = 500;
 /**
  * The most messages one batch reads (hosts' first, then the newest): a half-second beyond it
  * (1 000 posts a second, 2 000 players typing at the chat's limit) is sampled from its newest.

@@ -114,8 +114,9 @@ export class GameRunner {
     const gameIds = [...this.driving.keys()];
     for (const timer of this.driving.values()) if (timer) clearTimeout(timer);
     this.driving.clear();
-    for (const gameId of gameIds) this.tellReleased(gameId);
+    // After the steps under way, each of which tells of the game it holds as it ends.
     await Promise.allSettled(this.underWay);
+    for (const gameId of gameIds) this.tellReleased(gameId);
     await Promise.all(
       gameIds.map((gameId) => this.repository.dropLease(gameId, this.runnerId).catch(() => {})),
     );

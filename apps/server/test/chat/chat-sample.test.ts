@@ -1,16 +1,16 @@
 import type { ChatMessage } from '@ruthless/protocol';
 import { describe, expect, it } from 'vitest';
-import { CHAT_BATCH_MAX, ChatSampler } from '../../src/chat/chat-sample';
+import { CHAT_BATCH_MAX, CHAT_BATCH_MS, ChatSampler } from '../../src/chat/chat-sample';
 
 let seq = 0;
-const from = (sender: string, fromHost = false): ChatMessage => ({
+const from = (sender: string, fromHost = false, sentAtMs = 0): ChatMessage => ({
   seq: ++seq,
   messageUuid: `m-${seq}`,
   gameUuid: 'g',
   playerUuid: sender,
   alias: sender,
   text: `${sender} says ${seq}`,
-  sentAt: new Date(0).toISOString(),
+  sentAt: new Date(sentAtMs).toISOString(),
   fromHost,
 });
 /** `count` messages from each of `senders`, interleaved as they would arrive. */
@@ -76,6 +76,16 @@ describe('what a batch shows once the chat is too fast to read', () => {
       }
     }
     expect(heard.size).toBe(40);
+  });
+
+  it('allows the cap for each half-second the batch covers: a runner catching up loses nothing of a slow chat', () => {
+    // A runner taking over after a crash reads 3.5 s of posts at once, 8 a second: all shown.
+    const slow = Array.from({ length: 28 }, (_, i) => from(`p${i % 12}`, false, i * 125));
+    expect(seqsOf(new ChatSampler(CHAT_BATCH_MAX).choose(slow))).toEqual(seqsOf(slow));
+    // The same 3.5 s at 40 a second: ten for each of its seven half-seconds.
+    const fast = Array.from({ length: 140 }, (_, i) => from(`p${i % 50}`, false, i * 25));
+    const windows = Math.ceil((139 * 25) / CHAT_BATCH_MS);
+    expect(new ChatSampler(CHAT_BATCH_MAX).choose(fast)).toHaveLength(CHAT_BATCH_MAX * windows);
   });
 
   it('breaks ties by chance, not by who spoke first', () => {
