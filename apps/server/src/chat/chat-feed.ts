@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import type { ChatMessage } from '@ruthless/protocol';
 import { hasChat, type Stage } from '@ruthless/game';
 import { CHAT_BATCH_MS, ChatSampler } from './chat-sample';
@@ -18,6 +19,8 @@ interface GameFeed {
   lastBatchAt: number;
   sampler: ChatSampler;
   timer: NodeJS.Timeout | undefined;
+  /** The batch under way (or the last one): the next waits for it. */
+  running: Promise<void>;
 }
 
 /**
@@ -42,7 +45,6 @@ export class ChatFeed {
     /** The runner whose lease fences the batches (games.runner_id). */
     private readonly runnerId: string,
     private readonly onError: (error: unknown, gameId: string) => void,
-    private readonly newSampler: () => ChatSampler = () => new ChatSampler(),
   ) {}
 
   /** The runner holds the game's lease, and the game is in `stage`. */
@@ -54,10 +56,14 @@ export class ChatFeed {
       return;
     }
     if (!feed) return;
-    // The chat has just closed (the results): what was posted before goes out now. No one runs
-    // a game after its end, so this last batch needs no lease.
+    // The chat has just closed (the results): what was posted before goes out in a last batch,
+    // on time. No one runs a game after its end, so it needs no lease.
     this.forget(gameId, feed);
-    void this.track(this.batch(gameId, feed, false));
+    feed.running = this.track(
+      feed.running
+        .then(() => wait(Math.max(0, feed.lastBatchAt + CHAT_BATCH_MS - Date.now())))
+        .then(() => this.batch(gameId, feed, false)),
+    );
   }
 
   /** The runner let go of the game (another process runs it now, or this one is stopping). */
@@ -74,7 +80,13 @@ export class ChatFeed {
   }
 
   private start(gameId: string): void {
-    const feed: GameFeed = { sent: undefined, lastBatchAt: 0, sampler: this.newSampler(), timer: undefined };
+    const feed: GameFeed = {
+      sent: undefined,
+      lastBatchAt: 0,
+      sampler: new ChatSampler(),
+      timer: undefined,
+      running: Promise.resolve(),
+    };
     this.games.set(gameId, feed);
     // Not at once: the runner before may have sent a batch less than CHAT_BATCH_MS ago.
     this.schedule(gameId, feed, CHAT_BATCH_MS);
@@ -83,7 +95,7 @@ export class ChatFeed {
   private schedule(gameId: string, feed: GameFeed, delay: number): void {
     feed.timer = setTimeout(() => {
       const startedAt = Date.now();
-      void this.track(
+      feed.running = this.track(
         this.batch(gameId, feed, true).then(() => {
           // Two batches at least CHAT_BATCH_MS apart, however long the read took.
           const from = Math.max(startedAt, feed.lastBatchAt);
