@@ -15,12 +15,18 @@ type ChatSource = Pick<ChatRepository, 'unsent' | 'sentUpTo' | 'markSent'>;
 interface GameFeed {
   /** The last seq sent: read from the database on the first batch (a handover carries on). */
   sent: number | undefined;
-  /** When the last batch went out (Date.now()), 0 before the first. */
+  /** When the last batch began to go out (Date.now()), 0 before the first. */
   lastBatchAt: number;
   sampler: ChatSampler;
   timer: NodeJS.Timeout | undefined;
   /** The batch under way (or the last one): the next waits for it. */
   running: Promise<void>;
+  /**
+   * The batches going out and their seqs being recorded, in order. The next batch is read
+   * without waiting for the last one's slices (to a big audience, or on a busy event loop, they
+   * take several turns); its seq is recorded only once every batch before it has gone out.
+   */
+  recorded: Promise<void>;
 }
 
 /**
@@ -86,6 +92,7 @@ export class ChatFeed {
       sampler: new ChatSampler(),
       timer: undefined,
       running: Promise.resolve(),
+      recorded: Promise.resolve(),
     };
     this.games.set(gameId, feed);
     // Not at once: the runner before may have sent a batch less than CHAT_BATCH_MS ago.
@@ -121,15 +128,23 @@ export class ChatFeed {
       this.failures = 0;
       // Another runner holds the game now (this one stalled): it sends, and ours lets go soon.
       if (!unsent || unsent.lastSeq <= after) return;
+      const { lastSeq } = unsent;
       const shown = feed.sampler.choose(unsent.messages);
+      feed.sent = lastSeq;
+      let sending = Promise.resolve();
       if (shown.length > 0) {
-        await this.send(gameId, shown);
+        // From its first slice, which leaves now.
         feed.lastBatchAt = Date.now();
+        sending = this.send(gameId, shown);
       }
-      feed.sent = unsent.lastSeq;
       // After the send: a crash in between sends this batch again (the app shows each seq once),
       // never skips it.
-      await this.source.markSent(gameId, unsent.lastSeq);
+      feed.recorded = this.track(
+        feed.recorded
+          .then(() => sending)
+          .then(() => this.source.markSent(gameId, lastSeq))
+          .catch((error: unknown) => this.onError(error, gameId)),
+      );
     } catch (error) {
       // One log line per outage (the database restarting), not two a second; the next batch
       // takes up what this one could not.
