@@ -46,6 +46,11 @@ function framesInASecond(frames: Frame[]): number {
   return most;
 }
 
+/** Frames a second from a viewer's first frame to its last. */
+function framesPerSecond(frames: Frame[]): number {
+  return frames.length < 2 ? 0 : ((frames.length - 1) * 1000) / (frames.at(-1)!.at - frames[0]!.at);
+}
+
 /** A show in its green room, its players holding tickets, watched by VIEWERS spectators. */
 async function showInGreenRoom(cluster: TestCluster, senders: number) {
   const players = await cluster.players(senders, 'Chatter', { registered: true });
@@ -105,30 +110,31 @@ describe.skipIf(unavailable)(
       cluster = undefined;
     });
 
-    /** The busiest second's frames, worst viewer, by number of processes. */
-    const busiestSecond = new Map<number, number>();
+    /** A viewer's frames a second during the flood, the worst viewer's, by number of processes. */
+    const frameRates = new Map<number, number>();
 
     for (const processes of [1, 2]) {
       it(`sends one batch stream to every viewer on ${processes} process${processes > 1 ? 'es' : ''}: at most 2 frames a second, a fair sample of a flood, every message stored`, async () => {
         cluster = await TestCluster.start(processes);
-        const SENDERS = 40;
+        const SENDERS = 20;
         const show = await showInGreenRoom(cluster, SENDERS);
         opened.push(...show.viewers.map((v) => v.viewer));
 
-        // A flood: 40 players send their 5 messages allowed in 10 s, 400 ms apart, from every
-        // process; the host speaks three times in the middle of it.
+        // A flood, 40 messages a second, twice what is shown: 20 players send the 5 messages
+        // allowed in 10 s, 500 ms apart, from every process; the host speaks three times in it.
         const sending: Promise<{ status: number; message: ChatMessage | undefined }>[] = [];
         for (let round = 0; round < 5; round++) {
           for (const [i, player] of show.players.entries())
             sending.push(show.say(i, player.token, `round ${round} from ${i}`));
           if (round >= 1 && round <= 3)
             sending.push(show.say(SENDERS, show.host.token, `host speaks ${round}`));
-          await pause(400);
+          await pause(500);
         }
-        const sent = await Promise.all(sending);
+        const flood = await Promise.all(sending);
+        // Then the host's last word: shown (a host's always is) after every message of the flood.
+        const sent = [...flood, await show.say(SENDERS, show.host.token, 'that is all')];
         expect(sent.map((result) => result.status)).toEqual(sent.map(() => 201));
         const acknowledged = sent.map((result) => result.message!);
-        const lastSeq = Math.max(...acknowledged.map((message) => message.seq));
 
         // Every message is stored, whatever was shown.
         const stored = await cluster.app.database.db
@@ -139,17 +145,11 @@ describe.skipIf(unavailable)(
           acknowledged.map((message) => message.seq).sort((a, b) => a - b),
         );
 
-        // The batch with the last message reaches every viewer, on every process.
+        // The last word reaches every viewer, on every process, after every batch before it.
         const hosts = acknowledged.filter((message) => message.fromHost).map((message) => message.seq);
-        await until(() => show.viewers.every((v) => v.frames.length > 0 && hostsShown(v, hosts)));
-        await until(() =>
-          show.viewers.every((v) =>
-            v.frames.some((frame) => frame.messages.some((m) => m.seq >= lastSeq - 20)),
-          ),
-        );
+        await until(() => show.viewers.every((v) => hostsShown(v, hosts)));
         // One source: every viewer got the very same batches, each message once, in seq order.
         const reference = show.viewers[0]!;
-        await until(() => show.viewers.every((v) => v.frames.length === reference.frames.length));
         const batches = (v: ChatViewer) => v.frames.map((frame) => frame.messages.map((m) => m.seq));
         for (const [i, v] of show.viewers.entries()) {
           expect(batches(v), `viewer ${i}'s batches`).toEqual(batches(reference));
@@ -171,14 +171,18 @@ describe.skipIf(unavailable)(
         expect(heard.size).toBe(SENDERS);
 
         const busiest = Math.max(...show.viewers.map((v) => framesInASecond(v.frames)));
-        busiestSecond.set(processes, busiest);
+        const rate = Math.max(...show.viewers.map((v) => framesPerSecond(v.frames)));
+        frameRates.set(processes, rate);
         console.log(
           `${processes} process(es): ${acknowledged.length} messages, ${shown.length} shown in ` +
-            `${reference.frames.length} batches; the busiest second brought a viewer ${busiest} frames`,
+            `${reference.frames.length} batches; a viewer got ${rate.toFixed(2)} frames a second, ` +
+            `${busiest} in the busiest second`,
         );
         // Two batches a second; a third may land within a second with the network's jitter.
         expect(busiest).toBeLessThanOrEqual(3);
-        if (processes > 1) expect(busiest).toBeLessThanOrEqual(busiestSecond.get(1) ?? 3);
+        expect(rate).toBeLessThanOrEqual(2.5);
+        // As many with two processes as with one (each process batching its own posts: twice).
+        if (processes > 1) expect(rate).toBeLessThan((frameRates.get(1) ?? 2) + 0.5);
 
         if (processes > 1) await moderationOnEveryProcess(cluster, show);
       }, 240_000);
