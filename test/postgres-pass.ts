@@ -8,7 +8,7 @@
  *
  * Left out, because nothing they assert reaches the database or Redis in a way that differs:
  * config.test.ts (environment parsing), auth/google.test.ts and auth/identity-verifier.test.ts
- * (the OpenID Connect trip and token checks), chat/chat-feed.test.ts, db/grouped-calls.test.ts,
+ * (the OpenID Connect trip and token checks), chat/chat-sample.test.ts, db/grouped-calls.test.ts,
  * db/shared-reads.test.ts and live/game-runner.test.ts (in-process logic on fake timers),
  * deploy/observability.test.ts and deploy/systemd-units.test.ts (files of the recipe),
  * mail/mail.test.ts, plugins/external/security-headers.test.ts, rooms/stitched-gzip.test.ts,
@@ -31,6 +31,8 @@ export const POSTGRES_PASS: Record<string, string> = {
   'auth/reset.test.ts': 'reset codes read and spent with SQL of its own',
   'auth/token-cutoffs.test.ts': 'token cut-offs written and read with SQL',
   'chat/chat.test.ts': 'the chat repository, mutes across processes, the rate limit in Redis',
+  'cluster/chat.test.ts':
+    "a show's chat batched by its runner for viewers on every process, across a handover",
   'cluster/failover.test.ts': 'two processes, a lease taken over (PostgreSQL + Redis only)',
   'cluster/realtime.test.ts': 'fan-out and recovery through Redis across processes',
   'cluster/reconnect-storm.test.ts': 'a storm past the recovery limit: no range read of the Redis stream',

@@ -1,67 +1,169 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import type { ChatMessage } from '@ruthless/protocol';
+import { hasChat, type Stage } from '@ruthless/game';
+import { CHAT_BATCH_MS, ChatSampler } from './chat-sample';
+import type { ChatRepository } from './chat.repository';
 
-/** The least time between two chat broadcasts to a game: at most ten a second. */
-export const CHAT_FLUSH_MS = 100;
-/** The longest a message waits for its batch, however big the audience. */
-export const CHAT_FLUSH_MAX_MS = 500;
 /**
- * Chat frames a second this process spends on one game's viewers, about: a broadcast is a frame
- * per viewer, so a big audience gets fewer, bigger batches (10 000 viewers: two a second). At ten
- * batches a second to 10 000 viewers the event loop lagged up to a second and a quarter of the
- * chat's posts went unanswered for 10 s (docs/performance.md, Chat under load).
+ * The most messages one batch reads (hosts' first, then the newest): a half-second beyond it
+ * (1 000 posts a second, 2 000 players typing at the chat's limit) is sampled from its newest.
  */
-export const CHAT_FRAMES_PER_SECOND = 20_000;
+export const CHAT_READ_MAX = 500;
+
+type ChatSource = Pick<ChatRepository, 'unsent' | 'sentUpTo' | 'markSent'>;
+
+interface GameFeed {
+  /** The last seq sent: read from the database on the first batch (a handover carries on). */
+  sent: number | undefined;
+  /** When the last batch began to go out (Date.now()), 0 before the first. */
+  lastBatchAt: number;
+  sampler: ChatSampler;
+  timer: NodeJS.Timeout | undefined;
+  /** The batch under way (or the last one): the next waits for it. */
+  running: Promise<void>;
+  /**
+   * The batches going out and their seqs being recorded, in order. The next batch is read
+   * without waiting for the last one's slices (to a big audience, or on a busy event loop, they
+   * take several turns); its seq is recorded only once every batch before it has gone out.
+   */
+  recorded: Promise<void>;
+}
 
 /**
- * Batches chat per game: messages stored in one flush interval go out as one `chat:messages`
- * broadcast, so a busy chat costs the game's room a few sends a second at most, never one per
- * message (the broadcast goes out in slices: realtime/phones.ts). The interval grows with the
- * game's viewers on this process (`viewers`) from CHAT_FLUSH_MS to CHAT_FLUSH_MAX_MS.
+ * One batcher per game for the whole show, on the process that runs the game (the lease holder,
+ * live/game-runner.ts, which tells this feed when it holds or lets go of a game). Every process
+ * stores the posts it accepts; every CHAT_BATCH_MS the runner reads what was stored since its
+ * last batch and sends one `chat:messages` to every viewer, on every process, then records the
+ * last seq sent. The database is the queue: nothing acknowledged (stored) waits in a process that
+ * may die, a message deleted before its batch is read is never sent, and a runner taking over
+ * sends from the recorded seq (docs/chat.md, Delivery).
  */
 export class ChatFeed {
-  private readonly pending = new Map<string, { messages: ChatMessage[]; timer: NodeJS.Timeout }>();
+  private readonly games = new Map<string, GameFeed>();
+  /** The batches under way: stop() waits for them before the database closes. */
+  private readonly underWay = new Set<Promise<void>>();
+  private failures = 0;
+  private stopped = false;
 
   constructor(
-    private readonly send: (gameId: string, messages: ChatMessage[]) => void,
-    private readonly viewers: (gameId: string) => number = () => 0,
+    private readonly source: ChatSource,
+    private readonly send: (gameId: string, messages: ChatMessage[]) => Promise<void>,
+    /** The runner whose lease fences the batches (games.runner_id). */
+    private readonly runnerId: string,
+    private readonly onError: (error: unknown, gameId: string) => void,
   ) {}
 
-  /** How long a game's next batch gathers messages. */
-  flushDelay(gameId: string): number {
-    const spread = Math.ceil((1000 * this.viewers(gameId)) / CHAT_FRAMES_PER_SECOND);
-    return Math.min(CHAT_FLUSH_MAX_MS, Math.max(CHAT_FLUSH_MS, spread));
-  }
-
-  push(message: ChatMessage): void {
-    const batch = this.pending.get(message.gameUuid);
-    if (batch) return void batch.messages.push(message);
-    const timer = setTimeout(() => this.flushGame(message.gameUuid), this.flushDelay(message.gameUuid));
-    timer.unref();
-    this.pending.set(message.gameUuid, { messages: [message], timer });
-  }
-
-  /** Takes deleted messages out of a game's waiting batch, so they never go out after the deletion. */
-  drop(gameId: string, messageIds: readonly string[]): void {
-    const batch = this.pending.get(gameId);
-    if (!batch) return;
-    const gone = new Set(messageIds);
-    batch.messages = batch.messages.filter((message) => !gone.has(message.messageUuid));
-  }
-
-  /** Sends every batch now (on shutdown). */
-  stop(): void {
-    for (const gameId of [...this.pending.keys()]) this.flushGame(gameId);
-  }
-
-  private flushGame(gameId: string): void {
-    const batch = this.pending.get(gameId);
-    if (!batch) return;
-    clearTimeout(batch.timer);
-    this.pending.delete(gameId);
-    if (batch.messages.length === 0) return;
-    this.send(
-      gameId,
-      batch.messages.sort((a, b) => a.seq - b.seq),
+  /** The runner holds the game's lease, and the game is in `stage`. */
+  held(gameId: string, stage: Stage): void {
+    if (this.stopped) return;
+    const feed = this.games.get(gameId);
+    if (hasChat(stage)) {
+      if (!feed) this.start(gameId);
+      return;
+    }
+    if (!feed) return;
+    // The chat has just closed (the results): what was posted before goes out in a last batch,
+    // on time. No one runs a game after its end, so it needs no lease.
+    this.forget(gameId, feed);
+    feed.running = this.track(
+      feed.running
+        .then(() => wait(Math.max(0, feed.lastBatchAt + CHAT_BATCH_MS - Date.now())))
+        .then(() => this.batch(gameId, feed, false)),
     );
+  }
+
+  /** The runner let go of the game (another process runs it now, or this one is stopping). */
+  released(gameId: string): void {
+    const feed = this.games.get(gameId);
+    if (feed) this.forget(gameId, feed);
+  }
+
+  /** Stops every game's batches; resolves once the one under way is sent. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const [gameId, feed] of this.games) this.forget(gameId, feed);
+    await Promise.allSettled(this.underWay);
+  }
+
+  private start(gameId: string): void {
+    const feed: GameFeed = {
+      sent: undefined,
+      lastBatchAt: 0,
+      sampler: new ChatSampler(),
+      timer: undefined,
+      running: Promise.resolve(),
+      recorded: Promise.resolve(),
+    };
+    this.games.set(gameId, feed);
+    // Not at once: the runner before may have sent a batch less than CHAT_BATCH_MS ago.
+    this.schedule(gameId, feed, CHAT_BATCH_MS);
+  }
+
+  private schedule(gameId: string, feed: GameFeed, delay: number): void {
+    feed.timer = setTimeout(() => {
+      const startedAt = Date.now();
+      feed.running = this.track(
+        this.batch(gameId, feed, true).then(() => {
+          // Two batches at least CHAT_BATCH_MS apart, however long the read took.
+          const from = Math.max(startedAt, feed.lastBatchAt);
+          if (this.games.get(gameId) === feed)
+            this.schedule(gameId, feed, Math.max(0, from + CHAT_BATCH_MS - Date.now()));
+        }),
+      );
+    }, delay);
+    feed.timer.unref();
+  }
+
+  /** Sends what was stored since the last batch. */
+  private async batch(gameId: string, feed: GameFeed, fenced: boolean): Promise<void> {
+    try {
+      feed.sent ??= await this.source.sentUpTo(gameId);
+      const after = feed.sent;
+      const unsent = await this.source.unsent(
+        gameId,
+        after,
+        CHAT_READ_MAX,
+        fenced ? this.runnerId : undefined,
+      );
+      this.failures = 0;
+      // Another runner holds the game now (this one stalled): it sends, and ours lets go soon.
+      if (!unsent || unsent.lastSeq <= after) return;
+      const { lastSeq } = unsent;
+      const shown = feed.sampler.choose(unsent.messages);
+      feed.sent = lastSeq;
+      let sending = Promise.resolve();
+      if (shown.length > 0) {
+        // From its first slice, which leaves now.
+        feed.lastBatchAt = Date.now();
+        sending = this.send(gameId, shown);
+      }
+      // After the send: a crash in between sends this batch again (the app shows each seq once),
+      // never skips it.
+      feed.recorded = this.track(
+        feed.recorded
+          .then(() => sending)
+          .then(() => this.source.markSent(gameId, lastSeq))
+          .catch((error: unknown) => this.onError(error, gameId)),
+      );
+    } catch (error) {
+      // One log line per outage (the database restarting), not two a second; the next batch
+      // takes up what this one could not.
+      if (this.failures++ === 0) this.onError(error, gameId);
+    }
+  }
+
+  private forget(gameId: string, feed: GameFeed): void {
+    clearTimeout(feed.timer);
+    this.games.delete(gameId);
+  }
+
+  private track(work: Promise<unknown>): Promise<void> {
+    const done = work.then(
+      () => {},
+      () => {},
+    );
+    this.underWay.add(done);
+    void done.finally(() => this.underWay.delete(done));
+    return done;
   }
 }

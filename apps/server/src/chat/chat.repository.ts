@@ -2,7 +2,15 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Stage } from '@ruthless/game';
 import { OPERATOR, type ChatMessage, type MutedPlayer } from '@ruthless/protocol';
 import { queryRows, type Db } from '../db/database';
-import { chatMessages, chatMutes, chatSequences, games, playerProfiles, tickets } from '../db/schema';
+import {
+  chatMessages,
+  chatMutes,
+  chatSent,
+  chatSequences,
+  games,
+  playerProfiles,
+  tickets,
+} from '../db/schema';
 
 interface InsertedRow {
   id: string;
@@ -13,6 +21,29 @@ interface InsertedRow {
   from_host: boolean;
   created_at: string | Date;
 }
+
+interface UnsentRow {
+  last_seq: number | string;
+  held: boolean;
+  seq: number | string | null;
+  id: string | null;
+  player_id: string | null;
+  alias: string | null;
+  text: string | null;
+  from_host: boolean | null;
+  created_at: string | Date | null;
+}
+
+/** A game's messages stored since its runner's last batch (ChatRepository.unsent). */
+export interface UnsentChat {
+  /** The game's last seq handed out: every message up to it is stored (or was refused). */
+  lastSeq: number;
+  /** Not deleted, hosts' first, then the newest. */
+  messages: ChatMessage[];
+}
+
+/** The name a message shows: its author's alias now ('Host' / 'Player' when they have none). */
+const shownAlias = (alias: string | null, fromHost: boolean) => alias ?? (fromHost ? 'Host' : 'Player');
 
 export interface ChatGame {
   id: string;
@@ -117,9 +148,85 @@ export class ChatRepository {
       .limit(limit);
     return rows.reverse().map((row) => ({
       ...row,
-      alias: row.alias ?? (row.fromHost ? 'Host' : 'Player'),
+      alias: shownAlias(row.alias, row.fromHost),
       sentAt: row.sentAt.toISOString(),
     }));
+  }
+
+  /**
+   * The messages stored after seq `after` and not deleted, for the game's next batch: at most
+   * `limit`, the hosts' first, then the newest (a flood beyond it is sampled from its newest).
+   * One statement, so one snapshot: the game's last seq read with them covers every message up to
+   * it (a message is numbered and stored in one statement, so they commit in seq order). With
+   * `runnerId` it is fenced: undefined unless that runner holds the game's lease, so a runner that
+   * stalled past its lease sends nothing its successor sends.
+   */
+  async unsent(
+    gameId: string,
+    after: number,
+    limit: number,
+    runnerId?: string,
+  ): Promise<UnsentChat | undefined> {
+    const held = runnerId
+      ? sql`exists (select 1 from ${games} g where g.id = ${gameId} and g.runner_id = ${runnerId} and g.lease_until > clock_timestamp())`
+      : sql`true`;
+    const rows = await queryRows<UnsentRow>(
+      this.db,
+      sql`
+      with top as (
+        select coalesce((select s.seq from ${chatSequences} s where s.game_id = ${gameId}), 0) as last_seq,
+               ${held} as held
+      )
+      select top.last_seq, top.held, m.seq, m.id, m.player_id, m.alias, m.text, m.from_host, m.created_at
+      from top left join lateral (
+        select c.seq, c.id, c.player_id, p.alias, c.text, c.from_host, c.created_at
+        from ${chatMessages} c
+        left join ${playerProfiles} p on p.user_id = c.player_id and p.operator = ${OPERATOR}
+        where top.held and c.game_id = ${gameId} and c.seq > ${after} and c.seq <= top.last_seq
+          and c.deleted_at is null
+        order by c.from_host desc, c.seq desc
+        limit ${limit}
+      ) m on true`,
+    );
+    const [first] = rows;
+    if (!first?.held) return undefined;
+    const messages = rows.flatMap((row): ChatMessage[] =>
+      row.id === null
+        ? []
+        : [
+            {
+              seq: Number(row.seq),
+              messageUuid: row.id,
+              gameUuid: gameId,
+              playerUuid: row.player_id!,
+              alias: shownAlias(row.alias, row.from_host!),
+              text: row.text!,
+              sentAt: new Date(row.created_at!).toISOString(),
+              fromHost: row.from_host!,
+            },
+          ],
+    );
+    return { lastSeq: Number(first.last_seq), messages };
+  }
+
+  /** The last seq the game's runner sent (0 before its first batch). */
+  async sentUpTo(gameId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ seq: chatSent.seq })
+      .from(chatSent)
+      .where(eq(chatSent.gameId, gameId));
+    return row?.seq ?? 0;
+  }
+
+  /** Records that the game's messages up to `seq` were sent (never moves back). */
+  async markSent(gameId: string, seq: number): Promise<void> {
+    await this.db
+      .insert(chatSent)
+      .values({ gameId, seq })
+      .onConflictDoUpdate({
+        target: chatSent.gameId,
+        set: { seq: sql`greatest(${chatSent}.seq, excluded.seq)` },
+      });
   }
 
   /** Marks a message deleted; false when the game has no such message (or it is already gone). */

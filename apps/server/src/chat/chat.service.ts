@@ -17,7 +17,6 @@ import type { RateLimitRule, RateLimitStore } from '../auth/rate-limit';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } from '../errors';
 import type { Phones } from '../realtime/phones';
 import { SharedReads } from '../db/shared-reads';
-import { ChatFeed } from './chat-feed';
 import type { ChatRepository } from './chat.repository';
 import { containsLink } from './links';
 import { maskProfanity } from './profanity';
@@ -29,38 +28,21 @@ const notFound = (message: string) => new NotFoundError(ErrorCode.notFound, mess
 const forbidden = (code: string, message: string) => new ForbiddenError(code, message);
 const closed = (message: string) => new ConflictError(ChatErrorCode.closed, message);
 
-/** What the chat sends to the phones, and hears from the other processes. */
-export type ChatPhones = Pick<
-  Phones,
-  'chatMessages' | 'chatDeleted' | 'viewersOf' | 'tellPeersChatDropped' | 'onPeersChatDropped'
->;
+/** What the chat's moderation sends to the phones. */
+export type ChatPhones = Pick<Phones, 'chatDeleted'>;
 
 /**
- * Chat during a live show (docs/chat.md): who may send, what is stored and shown, and the
- * host's moderation. Delivery goes through the ChatFeed (batched per game, sized by the game's
- * viewers on this process).
+ * Chat during a live show (docs/chat.md): who may send, what is stored, and the host's
+ * moderation. A message is stored here, on whichever process takes the post; the game's runner
+ * sends it to the phones in its next batch (ChatFeed, chat-feed.ts).
  */
 export class ChatService {
-  private readonly feed: ChatFeed;
-
   constructor(
     private readonly repository: ChatRepository,
     private readonly phones: ChatPhones,
     private readonly limits: RateLimitStore,
     private readonly limit: RateLimitRule = DEFAULT_CHAT_LIMIT,
-  ) {
-    this.feed = new ChatFeed(
-      (gameId, messages) => phones.chatMessages(gameId, messages),
-      (gameId) => phones.viewersOf(gameId),
-    );
-    // Another process's deletion reaches the batch waiting here (when clustered).
-    phones.onPeersChatDropped((gameId, messageIds) => this.feed.drop(gameId, messageIds));
-  }
-
-  /** Sends the batches waiting now (on shutdown). */
-  stop(): void {
-    this.feed.stop();
-  }
+  ) {}
 
   // Joins of one game at once (the green room, a reconnect storm) share the read of its recent chat.
   private readonly recentReads = new SharedReads((gameId: string) =>
@@ -92,7 +74,8 @@ export class ChatService {
       throw new TooManyRequestsError(ChatErrorCode.tooFast, CHAT_TOO_FAST_MESSAGE, retryAfter);
 
     const row = await this.repository.insert(game.id, player.id, maskProfanity(body.chatContent), isHost);
-    const message: ChatMessage = {
+    // Stored is acknowledged: the runner's next batch reads it from the database.
+    return {
       seq: row.seq,
       messageUuid: row.id,
       gameUuid: row.gameId,
@@ -102,8 +85,6 @@ export class ChatService {
       sentAt: row.createdAt.toISOString(),
       fromHost: row.fromHost,
     };
-    this.feed.push(message);
-    return message;
   }
 
   /** The join snapshot's chat: the latest messages, deleted ones left out. */
@@ -128,12 +109,8 @@ export class ChatService {
     // Deleting twice is fine; deleting what never was is not.
     if (!deleted && !(await this.repository.messageExists(gameId, messageId)))
       throw notFound('This message does not exist.');
-    if (deleted) {
-      // A message deleted while it waits in a batch must never go out, from any process.
-      this.feed.drop(gameId, [messageId]);
-      this.phones.tellPeersChatDropped(gameId, [messageId]);
-      this.phones.chatDeleted(gameId, [messageId]);
-    }
+    // A message not yet in a batch never goes out: the runner's batches read undeleted ones.
+    if (deleted) this.phones.chatDeleted(gameId, [messageId]);
   }
 
   async mute(host: Player, gameId: string, playerId: string): Promise<void> {

@@ -439,6 +439,16 @@ export const chatSequences = pgTable('chat_sequences', {
   seq: integer('seq').notNull(),
 });
 
+/**
+ * The last chat seq the game's runner sent to the phones (docs/chat.md, Delivery): a runner
+ * taking the game over sends from here, so nothing stored is skipped across a handover. A table
+ * of its own, not a column of chat_sequences, whose row lock every message takes.
+ */
+export const chatSent = pgTable('chat_sent', {
+  gameId: uuid('game_id').primaryKey(),
+  seq: integer('seq').notNull(),
+});
+
 /** Players a host muted for one game. */
 export const chatMutes = pgTable(
   'chat_mutes',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { Stage } from '@ruthless/game';
 import type { LiveGames } from './live-games.service';
 import type { LiveRepository } from './live.repository';
 import { nextStep } from './next-step';
@@ -21,6 +22,15 @@ const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 1000;
 const retryDelay = (failures: number) =>
   Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1));
+
+/**
+ * What else a game's runner does while it holds the lease (the chat's batches: chat/chat-feed.ts).
+ * `held` comes with every step and at least once a second; `released` when the runner lets go.
+ */
+export interface LeaseFollower {
+  held(gameId: string, stage: Stage): void;
+  released(gameId: string): void;
+}
 
 /**
  * The automatic host. Each process scans for games that are due and takes a lease on each (a row
@@ -46,6 +56,7 @@ export class GameRunner {
   private scanFailures = 0;
   /** The scan and the ticks under way: stop() waits for them before the database closes. */
   private readonly underWay = new Set<Promise<unknown>>();
+  private readonly followers: LeaseFollower[] = [];
 
   constructor(
     private readonly repository: LiveRepository,
@@ -53,6 +64,11 @@ export class GameRunner {
     private readonly onError: (error: unknown, gameId?: string) => void,
     private readonly clock: () => number = Date.now,
   ) {}
+
+  /** Tells `follower` of every game this runner holds or lets go of. */
+  follow(follower: LeaseFollower): void {
+    this.followers.push(follower);
+  }
 
   start(): void {
     this.started = true;
@@ -98,7 +114,9 @@ export class GameRunner {
     const gameIds = [...this.driving.keys()];
     for (const timer of this.driving.values()) if (timer) clearTimeout(timer);
     this.driving.clear();
+    // After the steps under way, each of which tells of the game it holds as it ends.
     await Promise.allSettled(this.underWay);
+    for (const gameId of gameIds) this.tellReleased(gameId);
     await Promise.all(
       gameIds.map((gameId) => this.repository.dropLease(gameId, this.runnerId).catch(() => {})),
     );
@@ -112,6 +130,7 @@ export class GameRunner {
     const game = await this.live.get(gameId);
     if (!game) return null;
     const startTime = game.row.startTime.getTime();
+    let stage = game.state.stage;
     let step = nextStep(game.state, startTime);
     if (step && step.at <= now) {
       // Rebuilt from the state under the lock, in case a host or a player moved first.
@@ -127,10 +146,13 @@ export class GameRunner {
       if (!result.ok && result.code === LEASE_LOST) return null;
       if (!result.ok) {
         this.onError(new Error(`runner step refused: ${result.code}`), gameId);
+        this.tellHeld(gameId, stage);
         return 1000;
       }
+      stage = result.state.stage;
       step = nextStep(result.state, startTime);
     }
+    this.tellHeld(gameId, stage);
     if (!step) {
       await this.repository.dropLease(gameId, this.runnerId);
       return null;
@@ -153,8 +175,10 @@ export class GameRunner {
         .then((delay) => {
           failures = 0;
           if (this.stopped) return;
-          if (delay === null) this.driving.delete(gameId);
-          else this.driving.set(gameId, setTimeout(loop, delay));
+          if (delay === null) {
+            this.driving.delete(gameId);
+            this.tellReleased(gameId);
+          } else this.driving.set(gameId, setTimeout(loop, delay));
         })
         .catch((error: unknown) => {
           if (failures++ === 0) this.onError(error, gameId);
@@ -162,6 +186,14 @@ export class GameRunner {
         });
     };
     loop();
+  }
+
+  private tellHeld(gameId: string, stage: Stage): void {
+    for (const follower of this.followers) follower.held(gameId, stage);
+  }
+
+  private tellReleased(gameId: string): void {
+    for (const follower of this.followers) follower.released(gameId);
   }
 
   private track<T>(work: Promise<T>): Promise<T> {

@@ -13,8 +13,6 @@ type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEv
 
 /** Messages between server processes (through the Redis adapter; never sent to a client). */
 export interface ServerSideEvents {
-  /** Chat messages deleted while they may wait in a process's batch. */
-  'chat:drop': (gameId: string, messageUuids: string[]) => void;
   /** A stopping process let go of its games: take them now rather than at the next scan. */
   'runner:released': (gameIds: string[]) => void;
 }
@@ -96,25 +94,26 @@ export class Phones {
     this.io.to(gameRoom(gameId)).emit('player:renamed', payload);
   }
 
-  /** A batch of chat, one chat slice of the game's viewers per event-loop turn. */
-  chatMessages(gameId: string, messages: ChatMessage[]): void {
+  /**
+   * A batch of chat, one chat slice of the game's viewers per event-loop turn; resolves once the
+   * last slice is handed to the adapter.
+   */
+  chatMessages(gameId: string, messages: ChatMessage[]): Promise<void> {
     const payload: Payload<'chat:messages'> = { gameUuid: gameId, messages };
-    let slice = 0;
-    const sendNext = () => {
-      this.io.to(chatRoom(gameId, slice)).emit('chat:messages', payload);
-      if (++slice < CHAT_SLICES) setImmediate(sendNext);
-    };
-    sendNext();
+    return new Promise((resolve) => {
+      let slice = 0;
+      const sendNext = () => {
+        this.io.to(chatRoom(gameId, slice)).emit('chat:messages', payload);
+        if (++slice < CHAT_SLICES) setImmediate(sendNext);
+        else resolve();
+      };
+      sendNext();
+    });
   }
 
   /** Chat messages a host deleted, to the game's viewers. */
   chatDeleted(gameId: string, messageUuids: string[]): void {
     this.io.to(gameRoom(gameId)).emit('chat:deleted', { gameUuid: gameId, messageUuids });
-  }
-
-  /** The game's viewers on this process (what a broadcast to them costs it). */
-  viewersOf(gameId: string): number {
-    return this.io.sockets.adapter.rooms.get(gameRoom(gameId))?.size ?? 0;
   }
 
   /**
@@ -155,16 +154,6 @@ export class Phones {
   /** Closes every socket opened with one session's tokens, on every process. */
   disconnectSession(sessionId: string): void {
     this.io.in(sessionRoom(sessionId)).disconnectSockets(true);
-  }
-
-  /** Tells the other processes (none without Redis) of chat messages deleted. */
-  tellPeersChatDropped(gameId: string, messageUuids: string[]): void {
-    if (this.clustered) this.io.serverSideEmit('chat:drop', gameId, messageUuids);
-  }
-
-  /** What another process tells of chat messages deleted. */
-  onPeersChatDropped(listener: (gameId: string, messageUuids: string[]) => void): void {
-    this.io.on('chat:drop', listener);
   }
 
   /** Tells the other processes (none without Redis) that this one let go of its games. */

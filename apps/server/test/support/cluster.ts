@@ -176,7 +176,7 @@ export class TestCluster {
   players(
     count: number,
     name: string,
-    options?: { registered?: boolean },
+    options?: { registered?: boolean; host?: boolean },
   ): Promise<{ id: string; token: string }[]> {
     return insertPlayers(this.app, count, name, options);
   }

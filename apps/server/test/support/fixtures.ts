@@ -50,13 +50,14 @@ export async function insertGame(
 
 /**
  * `count` players named "{name} {i}", each with an identity token signed by the app's key; with
- * `registered`, also their profile with the operator (alias "{name}{i}"), as chat needs.
+ * `registered`, also their profile with the operator (alias "{name}{i}"), as chat needs; with
+ * `host`, tokens of the host role.
  */
 export async function insertPlayers(
   app: App,
   count: number,
   name: string,
-  options: { registered?: boolean } = {},
+  options: { registered?: boolean; host?: boolean } = {},
 ): Promise<{ id: string; token: string }[]> {
   const run = randomUUID().slice(0, 8);
   const players = Array.from({ length: count }, (_, i) => ({
@@ -80,7 +81,11 @@ export async function insertPlayers(
     }
   }
   const signed: { id: string; token: string }[] = [];
-  for (const player of players) signed.push({ id: player.id, token: await signIdentityToken(app, player) });
+  for (const player of players)
+    signed.push({
+      id: player.id,
+      token: await signIdentityToken(app, player, options.host ? 'host' : undefined),
+    });
   return signed;
 }
 
@@ -88,6 +93,7 @@ export async function insertPlayers(
 export async function signIdentityToken(
   app: App,
   player: { id: string; name: string; email: string },
+  role?: 'host',
 ): Promise<string> {
   const { token } = await app.accounts.auth.api.signJWT({
     body: {
@@ -96,6 +102,7 @@ export async function signIdentityToken(
         name: player.name,
         email: player.email,
         operator: OPERATOR,
+        ...(role ? { role } : {}),
         iat: Math.floor(Date.now() / 1000),
       },
     },

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { AppPluginOptions } from '../../app';
+import { ChatFeed } from '../../chat/chat-feed';
 import { ChatService } from '../../chat/chat.service';
 
 declare module 'fastify' {
@@ -18,7 +19,16 @@ export default fp<AppPluginOptions>(
       options.chatLimit,
     );
     app.decorate('chat', chat);
-    app.addHook('preClose', async () => chat.stop());
+    // The batches of the games this process runs, for the whole show (docs/chat.md, Delivery).
+    const feed = new ChatFeed(
+      app.repositories.chat,
+      (gameId, messages) => app.realtime.phones.chatMessages(gameId, messages),
+      app.runner.runnerId,
+      (err, gameId) => app.log.error({ err, gameId }, 'chat batch failed'),
+    );
+    app.runner.follow(feed);
+    // After the runner's own hook (this plugin depends on it), which lets go of every game.
+    app.addHook('preClose', async () => feed.stop());
   },
-  { name: 'chat', dependencies: ['repositories', 'realtime', 'accounts'] },
+  { name: 'chat', dependencies: ['repositories', 'realtime', 'accounts', 'game-runner'] },
 );
