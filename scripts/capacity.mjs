@@ -44,7 +44,7 @@ export const MEASURED = {
 export const SHOW = {
   /** The game's ball interval (packages/game, ballIntervalMs). */
   ballIntervalSeconds: 4,
-  /** Chat batches a second a process sends a big audience (chat-feed.ts: one per 500 ms at most). */
+  /** Chat batches a second the game's runner sends (chat-feed.ts: one per 500 ms at most). */
   chatBatchesPerSecondPerProcess: 2,
   /** Slices a chat batch is sent in (chat-rooms.ts): one stream entry each with Redis. */
   chatSlices: 8,
@@ -77,8 +77,9 @@ export function forShow(viewers, measured = MEASURED, show = SHOW) {
   const process = perProcess(measured, show);
   const serving = Math.ceil(viewers / process.viewers);
   const processes = serving + show.spareProcesses;
-  // Each process batches the posts it took, so a viewer gets a batch from every process that took
-  // one: as many as the posts, up to two a second per process. Batched per game, two in all.
+  // Batched per process (the design before December 2026), a viewer got a batch from every
+  // process that took a post: as many as the posts, up to two a second per process. Batched per
+  // game (as built: the game's runner sends every batch), two in all.
   const chatFramesPerViewer = Math.min(
     show.chatPostsPerSecond,
     show.chatBatchesPerSecondPerProcess * processes,
@@ -140,11 +141,11 @@ function main() {
     ['nginx workers (8 000 viewers each)', (s) => format(s.nginxWorkers)],
     ['nginx CPU, cores (plain HTTP, no TLS)', (s) => String(s.nginxCores)],
     [
-      'Redis stream entries written / read a second',
+      'Redis stream entries written / read a second, chat batched per process (before)',
       (s) => `${format(s.redis.entriesWrittenPerSecond)} / ${format(s.redis.entriesReadPerSecond)}`,
     ],
     [
-      'the same, chat batched per game',
+      'the same, chat batched per game (as built)',
       (s) => `${SHOW.chatSlices * 2} / ${format(s.redis.entriesReadPerSecondBatchedPerGame)}`,
     ],
     ['PostgreSQL connections (pool of 10 each)', (s) => format(s.postgres.connections)],
@@ -155,11 +156,11 @@ function main() {
       (s) => `${format(s.joinsInGreenRoomPerSecond)} / ${format(s.joinCapacityPerSecond)}`,
     ],
     [
-      `chat frames a viewer a second (${SHOW.chatPostsPerSecond} posts/s)`,
-      (s) => format(s.chatFramesPerViewer),
+      `chat frames a viewer a second (${SHOW.chatPostsPerSecond} posts/s): per process (before) / per game`,
+      (s) => `${format(s.chatFramesPerViewer)} / ${SHOW.chatBatchesPerSecondPerProcess}`,
     ],
     [
-      'chat CPU a process, cores: as built / batched per game',
+      'chat CPU a process, cores: per process (before) / per game',
       (s) => `${s.chatCoresPerProcess} / ${s.chatCoresPerProcessBatchedPerGame}`,
     ],
   ];
