@@ -92,14 +92,18 @@ export function LobbyRoute() {
     [roomList, selectRoom],
   );
 
-  const onClaim = (game: LobbyGame) => {
-    if (!room) return;
-    if (game.prizeLuckyFateSelections === 'pre-game') {
-      void navigate(`/purchase/${room.roomUuid}/${game.gameUuid}`);
-    } else {
-      claim.mutate({ gameUuid: game.gameUuid, roomUuid: room.roomUuid });
-    }
-  };
+  const { mutate: claimTicket } = claim;
+  const onClaim = useCallback(
+    (game: LobbyGame) => {
+      if (!room) return;
+      if (game.prizeLuckyFateSelections === 'pre-game') {
+        void navigate(`/purchase/${room.roomUuid}/${game.gameUuid}`);
+      } else {
+        claimTicket({ gameUuid: game.gameUuid, roomUuid: room.roomUuid });
+      }
+    },
+    [room, navigate, claimTicket],
+  );
 
   const followButton = useCallback(
     (card: { roomUuid: string; name: string }) => (
@@ -108,6 +112,34 @@ export function LobbyRoute() {
       </Suspense>
     ),
     [],
+  );
+
+  // The lobby re-renders with each of its queries and pushes (tickets held, a break, the live
+  // counts): the carousel and the games are drawn again only when what they show changed.
+  const carousel = useMemo(
+    () => (
+      <RoomCarousel
+        rooms={roomList}
+        selectedIndex={selectedIndex}
+        onSelect={onSelect}
+        cardAction={followButton}
+      />
+    ),
+    [roomList, selectedIndex, onSelect, followButton],
+  );
+  const claimingGameUuid = claim.isPending ? (claim.variables?.gameUuid ?? null) : null;
+  const games = useMemo(
+    () =>
+      room && (
+        <GameList
+          room={room}
+          heldGameUuids={heldGameUuids}
+          claimingGameUuid={claimingGameUuid}
+          onClaim={onClaim}
+          onBreak={away !== null}
+        />
+      ),
+    [room, heldGameUuids, claimingGameUuid, onClaim, away],
   );
 
   const loading = (
@@ -143,19 +175,8 @@ export function LobbyRoute() {
       ) : (
         <Suspense fallback={loading}>
           {away && <BreakNotice away={away} />}
-          <RoomCarousel
-            rooms={roomList}
-            selectedIndex={selectedIndex}
-            onSelect={onSelect}
-            cardAction={followButton}
-          />
-          <GameList
-            room={room}
-            heldGameUuids={heldGameUuids}
-            claimingGameUuid={claim.isPending ? (claim.variables?.gameUuid ?? null) : null}
-            onClaim={onClaim}
-            onBreak={away !== null}
-          />
+          {carousel}
+          {games}
         </Suspense>
       )}
     </div>
