@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { LobbyGame } from '@ruthless/protocol';
 import { Button } from '@/components/ui/button';
@@ -47,10 +47,7 @@ export function LobbyRoute() {
   useCancelledGames();
   useBackgroundMusic('presenter-only');
 
-  // The rooms' arrival draws the carousel and the games as a transition: React renders them in
-  // slices between which the browser paints and takes input (the skeleton stays up meanwhile).
-  const shownRooms = useDeferredValue(rooms.data);
-  const roomList = useMemo(() => shownRooms ?? [], [shownRooms]);
+  const roomList = useMemo(() => rooms.data ?? [], [rooms.data]);
   const heldGameUuids = useMemo(
     () => new Set((activeTickets.data ?? []).map((ticket) => ticket.gameUuid)),
     [activeTickets.data],
@@ -157,7 +154,7 @@ export function LobbyRoute() {
         <h1 className={styles.title}>Games Lobby</h1>
       </header>
 
-      {rooms.isPending || (rooms.data !== undefined && shownRooms === undefined) ? (
+      {rooms.isPending ? (
         loading
       ) : rooms.isError && roomList.length === 0 ? (
         <Panel className={styles.problem} role="alert">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { toast } from '@/lib/toast';
 import { Navigate, Outlet, useMatch, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -74,10 +74,6 @@ function SignedInGate({
     tokenStatus === 'ready' && soundLoaded ? state.playerUuid : null,
   );
   const settings = useUserSettings(playerUuid);
-  // The screen behind the gate (the app's frame and the route: the lobby, a show) mounts as a
-  // transition once the gate opens, which React renders in slices between which the browser
-  // paints and takes input, not in the one long task of the settings' arrival (docs/web-quality.md).
-  const screenMounted = useDeferredValue(settings.data !== undefined);
   const setPhoneNumber = useSessionStore((state) => state.setPhoneNumber);
   const queryClient = useQueryClient();
 
@@ -134,7 +130,6 @@ function SignedInGate({
     );
   }
 
-  if (!screenMounted) return whileSettling(loadingSteps.settings);
   return (
     <>
       {!isGame && settings.data.alias && <AliasBadge alias={settings.data.alias} />}
