@@ -6,7 +6,8 @@ import { api } from '@/lib/api-client';
 export function sendChatMessage(body: SendChatBody): Promise<SendChatResponse> {
   return api.post('/chat', body, {
     // The schema (and zod) loads with the first send, not with the game screen.
-    schema: () => import('@ruthless/protocol/chat').then(({ sendChatResponseSchema }) => sendChatResponseSchema),
+    schema: () =>
+      import('@ruthless/protocol/chat').then(({ sendChatResponseSchema }) => sendChatResponseSchema),
   });
 }
 
