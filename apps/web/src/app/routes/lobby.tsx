@@ -89,18 +89,14 @@ export function LobbyRoute() {
     [roomList, selectRoom],
   );
 
-  const { mutate: claimTicket } = claim;
-  const onClaim = useCallback(
-    (game: LobbyGame) => {
-      if (!room) return;
-      if (game.prizeLuckyFateSelections === 'pre-game') {
-        void navigate(`/purchase/${room.roomUuid}/${game.gameUuid}`);
-      } else {
-        claimTicket({ gameUuid: game.gameUuid, roomUuid: room.roomUuid });
-      }
-    },
-    [room, navigate, claimTicket],
-  );
+  const onClaim = (game: LobbyGame) => {
+    if (!room) return;
+    if (game.prizeLuckyFateSelections === 'pre-game') {
+      void navigate(`/purchase/${room.roomUuid}/${game.gameUuid}`);
+    } else {
+      claim.mutate({ gameUuid: game.gameUuid, roomUuid: room.roomUuid });
+    }
+  };
 
   const followButton = useCallback(
     (card: { roomUuid: string; name: string }) => (
@@ -109,34 +105,6 @@ export function LobbyRoute() {
       </Suspense>
     ),
     [],
-  );
-
-  // The lobby re-renders with each of its queries and pushes (tickets held, a break, the live
-  // counts): the carousel and the games are drawn again only when what they show changed.
-  const carousel = useMemo(
-    () => (
-      <RoomCarousel
-        rooms={roomList}
-        selectedIndex={selectedIndex}
-        onSelect={onSelect}
-        cardAction={followButton}
-      />
-    ),
-    [roomList, selectedIndex, onSelect, followButton],
-  );
-  const claimingGameUuid = claim.isPending ? (claim.variables?.gameUuid ?? null) : null;
-  const games = useMemo(
-    () =>
-      room && (
-        <GameList
-          room={room}
-          heldGameUuids={heldGameUuids}
-          claimingGameUuid={claimingGameUuid}
-          onClaim={onClaim}
-          onBreak={away !== null}
-        />
-      ),
-    [room, heldGameUuids, claimingGameUuid, onClaim, away],
   );
 
   const loading = (
@@ -172,8 +140,19 @@ export function LobbyRoute() {
       ) : (
         <Suspense fallback={loading}>
           {away && <BreakNotice away={away} />}
-          {carousel}
-          {games}
+          <RoomCarousel
+            rooms={roomList}
+            selectedIndex={selectedIndex}
+            onSelect={onSelect}
+            cardAction={followButton}
+          />
+          <GameList
+            room={room}
+            heldGameUuids={heldGameUuids}
+            claimingGameUuid={claim.isPending ? (claim.variables?.gameUuid ?? null) : null}
+            onClaim={onClaim}
+            onBreak={away !== null}
+          />
         </Suspense>
       )}
     </div>
