@@ -6,10 +6,15 @@
 //   --strict   exits non-zero below target (default: prints and exits 0)
 //   --report-dir DIR   also writes each run's full report there (<page>-<run>.json): its
 //              long-tasks, mainthread-work-breakdown and bootup-time audits say where TBT went
+// Before each run of a page it measures a baseline page (one line of text and a fixed bit of
+// script, served by this script on a port of its own: no route of the product), so each page's
+// figures sit beside the host's speed at that moment: Lighthouse's benchmark index, and the
+// baseline's own performance and TBT.
 // Chromium: CHROME_PATH, else /usr/bin/chromium.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -45,9 +50,28 @@ const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
   env: { ...process.env, PORT: String(port) },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
+// The baseline page: one line of text and a fixed piece of script work after the load (the same
+// arithmetic loop in two tasks, some 20 ms each on a fair host): its TBT moves with the host alone.
+const BASELINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Baseline">
+<title>Baseline</title></head><body><p>Baseline page.</p><script>
+addEventListener('load', () => {
+  for (let task = 0; task < 2; task += 1)
+    setTimeout(() => {
+      let x = 0;
+      for (let i = 0; i < 2e6; i += 1) x = (x * 31 + i) % 1000003;
+      document.body.dataset.done = String(x);
+    }, task * 50);
+});
+</script></body></html>`;
+const baselineServer = createServer((request, response) => {
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+  response.end(BASELINE_HTML);
+});
 let chrome;
 async function stop(code) {
   await chrome?.kill();
+  baselineServer.close();
   server.kill('SIGTERM');
   process.exit(code);
 }
@@ -135,7 +159,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const cell = (value, width) => String(value).padStart(width);
 
 /** One Lighthouse run of one page: its six figures, and the audits that cost it a11y or BP points. */
-async function measure(page, run) {
+async function measure(page, run, { keepReport = true } = {}) {
   let lhr;
   // A busy machine now and then loses the trace (NO_NAVSTART, NO_FCP): that run is tried again.
   for (let attempt = 1; ; attempt += 1) {
@@ -151,7 +175,7 @@ async function measure(page, run) {
     if (attempt === 3) throw new Error(`Lighthouse could not measure ${page.name}: ${problem}`);
     console.log(`    ${page.name}: ${lhr.runtimeError.code}, measuring again`);
   }
-  if (options['report-dir']) {
+  if (keepReport && options['report-dir']) {
     await mkdir(options['report-dir'], { recursive: true });
     const file = `${page.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'lobby'}-${run}.json`;
     await writeFile(path.join(options['report-dir'], file), JSON.stringify(lhr));
@@ -186,11 +210,19 @@ async function measure(page, run) {
   };
 }
 
+/** A run of the baseline page just before a page's run: the host's speed at that moment. */
+async function measureBaseline(url) {
+  const { figures, benchmarkIndex } = await measure({ name: 'baseline', url }, 0, { keepReport: false });
+  return { performance: figures.performance, tbtMs: figures.tbtMs, benchmarkIndex };
+}
+
 let belowTarget = false;
 let broken = false;
 try {
   await waitForServer();
   const player = await preparePlayer();
+  await new Promise((resolve) => baselineServer.listen(0, '127.0.0.1', resolve));
+  const baselineUrl = `http://127.0.0.1:${baselineServer.address().port}/`;
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -209,29 +241,37 @@ try {
   console.log(
     `\nLighthouse 12, mobile preset, ${runs} run${runs > 1 ? 's' : ''} a page${runs > 1 ? ' (median, then min-max)' : ''}`,
   );
-  console.log('page          perf  a11y  best   LCP ms   TBT ms    CLS');
+  // Lighthouse's CPU speed score for the host (bench), and the baseline page's performance and TBT
+  // measured just before: TBT is the host's long tasks times a 4x slowdown, so a busy or slow host
+  // (a low index, a baseline below 100) reads as a slow phone.
+  console.log('page          perf  a11y  best   LCP ms   TBT ms    CLS  bench  baseline perf, TBT ms');
   const misses = [];
-  // Lighthouse's CPU speed score for the host: TBT is the host's long tasks times a 4x slowdown,
-  // so a busy or slow host (a low index) reads as a slow phone.
   const benchmarks = [];
   for (const page of pages) {
     const results = [];
-    for (let run = 0; run < runs; run += 1) results.push(await measure(page, run + 1));
+    const baselines = [];
+    for (let run = 0; run < runs; run += 1) {
+      baselines.push(await measureBaseline(baselineUrl));
+      results.push(await measure(page, run + 1));
+    }
     const figures = Object.fromEntries(METRICS.map((id) => [id, median(results.map((r) => r.figures[id]))]));
     const pageMisses = METRICS.filter((id) =>
       HIGHER_IS_BETTER.has(id) ? figures[id] < THRESHOLDS[id] : figures[id] > THRESHOLDS[id],
     );
     if (pageMisses.length) misses.push(`${page.name} (${pageMisses.join(', ')})`);
+    const bench = Math.round(median(results.map((r) => r.benchmarkIndex)));
+    const baseline = `${median(baselines.map((b) => b.performance))}, ${median(baselines.map((b) => b.tbtMs))}`;
     console.log(
-      `${page.name.padEnd(12)} ${cell(figures.performance, 5)} ${cell(figures.accessibility, 5)} ${cell(figures['best-practices'], 5)} ${cell(figures.lcpMs, 8)} ${cell(figures.tbtMs, 8)} ${cell(figures.cls, 6)}  ${pageMisses.length ? `below target: ${pageMisses.join(', ')}` : 'ok'}`,
+      `${page.name.padEnd(12)} ${cell(figures.performance, 5)} ${cell(figures.accessibility, 5)} ${cell(figures['best-practices'], 5)} ${cell(figures.lcpMs, 8)} ${cell(figures.tbtMs, 8)} ${cell(figures.cls, 6)} ${cell(bench, 6)}  ${cell(baseline, 8)}  ${pageMisses.length ? `below target: ${pageMisses.join(', ')}` : 'ok'}`,
     );
     if (runs > 1) {
       const range = (id) => {
         const values = results.map((r) => r.figures[id]);
         return `${Math.min(...values)}-${Math.max(...values)}`;
       };
+      const spread = (values) => `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))}`;
       console.log(
-        `${'  range'.padEnd(12)} ${cell(range('performance'), 5)} ${cell(range('accessibility'), 5)} ${cell(range('best-practices'), 5)} ${cell(range('lcpMs'), 8)} ${cell(range('tbtMs'), 8)} ${cell(range('cls'), 6)}`,
+        `${'  range'.padEnd(12)} ${cell(range('performance'), 5)} ${cell(range('accessibility'), 5)} ${cell(range('best-practices'), 5)} ${cell(range('lcpMs'), 8)} ${cell(range('tbtMs'), 8)} ${cell(range('cls'), 6)} ${spread(results.map((r) => r.benchmarkIndex))}  ${spread(baselines.map((b) => b.performance))}, ${spread(baselines.map((b) => b.tbtMs))}`,
       );
     }
     for (const audit of new Set(results.flatMap((r) => r.failedAudits))) console.log(`    ${audit}`);

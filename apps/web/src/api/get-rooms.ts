@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OPERATOR, type Room } from '@ruthless/protocol';
+import type { Room } from '@ruthless/protocol';
+import { OPERATOR } from '@ruthless/protocol/auth-messages';
 import { api } from '@/lib/api-client';
 import { useServerClockStore } from '@/stores/server-clock-store';
 

@@ -365,7 +365,7 @@ describe('the game route', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('button', { name: 'Chat' }));
-    const chat = screen.getByTestId('chat-panel');
+    const chat = await screen.findByTestId('chat-panel');
     expect(chat).toBeVisible();
 
     await show.happen(show.reels());

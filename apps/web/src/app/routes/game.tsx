@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { createPortal } from 'react-dom';
 import { useParams, useSearchParams } from 'react-router';
 import { useAliasResetNotice } from '@/features/auth/hooks/use-alias-reset-notice';
 import { ChatButton } from '@/features/chat/components/chat-button';
-import { ChatPanel } from '@/features/chat/components/chat-panel';
 import { useChatStore } from '@/lib/chat/chat-store';
 import { useChatFeed } from '@/lib/chat/use-chat-feed';
 import { ExitModal } from '@/features/game/components/exit-modal';
@@ -14,7 +13,26 @@ import { useGameStore } from '@/lib/live-game/game-store';
 import { trackEvent } from '@/lib/analytics';
 import { useClientStore } from '@/stores/client-store';
 import { useSessionStore } from '@/stores/session-store';
+import { whenSettled } from '../when-settled';
 import { NotFoundRoute } from './not-found';
+
+// The chat's panel (its messages and send form) mounts at the first open, its code loaded when
+// the page has settled: a show's first screen draws no hidden chat (docs/web-quality.md).
+const loadChatPanel = () => import('@/features/chat/components/chat-panel');
+const ChatPanel = lazy(async () => ({ default: (await loadChatPanel()).ChatPanel }));
+
+function ChatPanelOnceOpened(props: ComponentProps<typeof ChatPanel>) {
+  const isOpen = useChatStore((state) => state.isOpen);
+  const [opened, setOpened] = useState(isOpen);
+  if (isOpen && !opened) setOpened(true);
+  useEffect(() => whenSettled(() => void loadChatPanel()), []);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatPanel {...props} />
+    </Suspense>
+  );
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,7 +61,11 @@ function PreviewGame({ gameUuid }: { gameUuid: string }) {
     <>
       <GameScreen gameUuid={gameUuid} preview onChat={onChat} />
       <ChatButton floating />
-      <ChatPanel gameUuid={gameUuid} roomUuid={roomUuid} readOnlyReason="Preview: the chat is read-only." />
+      <ChatPanelOnceOpened
+        gameUuid={gameUuid}
+        roomUuid={roomUuid}
+        readOnlyReason="Preview: the chat is read-only."
+      />
     </>
   );
 }
@@ -86,7 +108,7 @@ function PlayerGame({ gameUuid }: { gameUuid: string }) {
     <>
       <GameScreen gameUuid={gameUuid} preview={false} onJoined={onJoined} onChat={onChat} />
       {footerSlot && createPortal(<ChatButton />, footerSlot)}
-      <ChatPanel
+      <ChatPanelOnceOpened
         gameUuid={gameUuid}
         roomUuid={roomUuid}
         readOnlyReason={chatReadOnlyReason(stage, holdsTicket, catchingUp)}

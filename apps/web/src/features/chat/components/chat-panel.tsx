@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import { CHAT_MAX_LENGTH } from '@ruthless/protocol';
+import { CHAT_MAX_LENGTH } from '@ruthless/protocol/chat-messages';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
 import { useSendChatMessage } from '../api/send-chat-message';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/form-field';
 import { useChatModeration, useHostChat, useSendHostChat } from '../api/host-chat';
 import { useResetPlayerAlias } from '../api/reset-player-alias';
-import { CHAT_MAX_LENGTH } from '@ruthless/protocol';
+import { CHAT_MAX_LENGTH } from '@ruthless/protocol/chat-messages';
 import { formatClock } from '../utils/time';
 import { ConfirmButton } from './confirm-button';
 import shared from './host-console.module.css';
