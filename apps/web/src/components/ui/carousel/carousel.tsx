@@ -82,7 +82,7 @@ export function Carousel<Item>({
   // index on each selection would restart it between a mouse drag's release and its click,
   // which then landed on the slide it started on and selected that one again.
   const [initial] = useState(() => selectedIndex ?? startIndex ?? 0);
-  const [emblaViewport, embla] = useEmblaCarousel({
+  const [viewportRef, embla] = useEmblaCarousel({
     align: 'center',
     containScroll: false,
     startIndex: initial,
@@ -90,21 +90,6 @@ export function Carousel<Item>({
     dragThreshold: SWIPE_THRESHOLD_PX,
   });
   useSwipeThreshold(embla);
-  // embla measures the slides as it starts, which forces the page's layout: it starts after the
-  // frame that first shows them (their stylesheet puts the start slide where embla will), in a
-  // task of its own, not in the commit that draws the screen (docs/web-quality.md, Lighthouse).
-  const viewportRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => emblaViewport(viewportRef.current));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      emblaViewport(null);
-    };
-  }, [emblaViewport]);
   const [current, setCurrent] = useState(initial);
   const shown = selectedIndex ?? current;
   const id = useId();
@@ -194,7 +179,7 @@ export function Carousel<Item>({
     >
       {heading}
       <div className={styles.viewport} ref={viewportRef}>
-        <div className={styles.track} style={{ '--carousel-start': initial } as CSSProperties}>
+        <div className={styles.track}>
           {items.map((item, index) => {
             const selected = index === shown;
             return (
