@@ -4,7 +4,7 @@ import { drawOrder } from '@ruthless/game';
 import { ClaimMessage, type ClaimResponse, type GameResults } from '@ruthless/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { games, tickets } from '../../src/db/schema';
-import { clusterUnavailable, postFrom, TestCluster } from '../support/cluster';
+import { clusterUnavailable, FAST_SHOW_TIMINGS, postFrom, TestCluster } from '../support/cluster';
 import { api, Viewer } from '../support/live';
 
 // Fault tests of docs/cluster.md: `npm run cluster`'s nginx and processes on PostgreSQL and
@@ -16,14 +16,6 @@ const VIEWERS = 50;
 // Each client comes from its own loopback address: nginx is sticky by address, so they spread
 // over both processes.
 const addressOf = (i: number) => `127.0.1.${i + 1}`;
-const FAST = {
-  greenRoomMs: 2000,
-  reelsMs: 100,
-  luckyFateMs: 100,
-  ballIntervalMs: 150,
-  ruthlessMs: 500,
-  revealMs: 100,
-};
 
 describe.skipIf(unavailable)(
   `two processes behind nginx${unavailable ? ` (skipped: ${unavailable})` : ''}`,
@@ -39,7 +31,11 @@ describe.skipIf(unavailable)(
     it('moves the game to the other process when its process is killed: every ball reaches every client once', async () => {
       cluster = await TestCluster.start(2);
       const players = await cluster.players(VIEWERS, 'Viewer');
-      const { gameId, roomId } = await cluster.game({ startsInMs: 6000, maxTickets: VIEWERS, timings: FAST });
+      const { gameId, roomId } = await cluster.game({
+        startsInMs: 6000,
+        maxTickets: VIEWERS,
+        timings: FAST_SHOW_TIMINGS,
+      });
       const claims = await Promise.all(
         players.map((player, i) =>
           postFrom(

@@ -1,7 +1,7 @@
 import { createClient } from 'redis';
 import { SOCKET_RECONNECTION } from '@ruthless/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
-import { clusterUnavailable, postFrom, TestCluster } from '../support/cluster';
+import { clusterUnavailable, FAST_SHOW_TIMINGS, postFrom, TestCluster } from '../support/cluster';
 import { Viewer } from '../support/live';
 
 // docs/cluster.md, Reconnect storms: every phone of a show drops at once and comes back. Past
@@ -38,14 +38,7 @@ describe.skipIf(unavailable)(
       const show = await cluster.game({
         startsInMs: 4000,
         maxTickets: PHONES,
-        timings: {
-          greenRoomMs: 2000,
-          reelsMs: 100,
-          luckyFateMs: 100,
-          ballIntervalMs: 150,
-          ruthlessMs: 500,
-          revealMs: 100,
-        },
+        timings: FAST_SHOW_TIMINGS,
       });
       const claims = await Promise.all(
         players.map((player, i) =>

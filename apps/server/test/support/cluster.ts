@@ -14,6 +14,16 @@ import { createScratchDatabase, freePort } from './test-app';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
+/** A show over in well under a minute, with a ball every 150 ms: the cluster tests' draws. */
+export const FAST_SHOW_TIMINGS = {
+  greenRoomMs: 2000,
+  reelsMs: 100,
+  luckyFateMs: 100,
+  ballIntervalMs: 150,
+  ruthlessMs: 500,
+  revealMs: 100,
+};
+
 /** Why the cluster tests cannot run here, or undefined when they can. */
 export function clusterUnavailable(): string | undefined {
   if (!process.env.DATABASE_URL || !process.env.REDIS_URL)
