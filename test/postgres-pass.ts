@@ -56,6 +56,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'plugins/closed-redis.test.ts': 'a command on a Redis client that has closed (Redis only)',
   'realtime/direct-frames.test.ts': 'broadcast frames through the Redis adapter',
   'realtime/phones.test.ts': "the phones' door, whose messages go through Redis",
+  'realtime/session-writes.test.ts': "the streams adapter's dropped sessions saved in Redis",
   'replay/replay.test.ts': "a show's stored events read back for watching again",
   'replay/stream-recordings.test.ts': 'recordings written with SQL',
   'routes/api/host.test.ts': "the host's rooms, games and audit (SQL of their own)",

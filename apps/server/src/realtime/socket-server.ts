@@ -8,6 +8,7 @@ import { RedisRateLimitStore } from '../auth/rate-limit';
 import { KeyedTokenBuckets, TokenBucket, type EventLimit } from './event-rate-limit';
 import { Phones, type ServerSideEvents } from './phones';
 import { RecoveryGate } from './recovery-gate';
+import { withSessionWritesCaught } from './session-writes';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -132,7 +133,7 @@ export async function startRealtime(options: {
     maxHttpBufferSize: MAX_FRAME_BYTES,
     ...(redis && createAdapter
       ? {
-          adapter: createAdapter(redis, {
+          adapter: createAdapter(withSessionWritesCaught(redis), {
             streamName: `${prefix}socket.io`,
             channelPrefix: `${prefix}socket.io`,
             sessionKeyPrefix: `${prefix}sio:session:`,
