@@ -9,7 +9,8 @@
 //
 // Environment: CLUSTER_PROCESSES (default 2), PORT (nginx's port, default 3000; the processes
 // take the next ones), DATABASE_URL (default the local PostgreSQL's database ruthless, created
-// when missing), REDIS_URL (default the local Redis); anything else is passed to the processes.
+// when missing), REDIS_URL (default the local Redis), NGINX_WORKERS (nginx's worker processes,
+// default one a core); anything else is passed to the processes.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -216,6 +217,7 @@ const ports = Array.from({ length: count }, (_, i) => port + 1 + i);
 const template = await readFile(path.join(import.meta.dirname, 'cluster.nginx.conf'), 'utf8');
 const config = template
   .replaceAll('{{DIR}}', dir)
+  .replaceAll('{{WORKERS}}', process.env.NGINX_WORKERS || 'auto')
   .replaceAll('{{LISTEN}}', host === '0.0.0.0' ? String(port) : `${host}:${port}`)
   .replaceAll(
     '{{SERVERS}}',

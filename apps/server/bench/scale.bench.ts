@@ -114,6 +114,12 @@ if (openFilesWanted > openFilesAllowed)
     message: `a process may open ${openFilesAllowed} files, and ${VIEWERS / Math.min(...PROCESS_COUNTS)} viewers on one need about ${openFilesWanted}: raise the hard limit first (as root: ulimit -n 65536)`,
   });
 
+// nginx holds two files a viewer (its connection and the one to a process): enough workers that
+// each stays within the limit, with a fifth to spare for an uneven spread.
+process.env.NGINX_WORKERS ??= String(
+  Math.max(os.availableParallelism(), Math.ceil((2 * VIEWERS * 1.2) / openFilesAllowed)),
+);
+
 const redis = createClient({ url: process.env.REDIS_URL });
 redis.on('error', () => {});
 await redis.connect();
@@ -129,6 +135,8 @@ interface Stretch {
   lagMaxMsPerProcess: number[];
   nginxCpuPercent: number;
   redisCommandsPerSecond: number;
+  /** Redis's largest memory in use over the stretch (sampled every 250 ms), replies waiting included. */
+  redisPeakMb: number;
 }
 
 /** Starts a measured stretch (a scrape resets the processes' event-loop figures); ends it. */
@@ -139,7 +147,16 @@ async function startStretch(cluster: TestCluster): Promise<() => Promise<Stretch
     nginx: sum(await cpuSeconds(nginx)),
     redis: await redisCommands(),
   };
+  let redisPeakBytes = 0;
+  const sampleRedisMemory = async () => {
+    const used = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? 0);
+    redisPeakBytes = Math.max(redisPeakBytes, used);
+  };
+  await sampleRedisMemory();
+  const sampler = setInterval(() => void sampleRedisMemory().catch(() => {}), 250);
   return async () => {
+    clearInterval(sampler);
+    await sampleRedisMemory().catch(() => {});
     const metrics = await scrapeMetrics(cluster.servers);
     const nginxSeconds = sum(await cpuSeconds(nginx));
     const commands = await redisCommands();
@@ -154,6 +171,7 @@ async function startStretch(cluster: TestCluster): Promise<() => Promise<Stretch
       lagMaxMsPerProcess: metrics.map((m) => round(m.lagMaxMs, 1)),
       nginxCpuPercent: percent(nginxSeconds, from.nginx),
       redisCommandsPerSecond: round((commands - from.redis) / seconds),
+      redisPeakMb: round(redisPeakBytes / 2 ** 20),
     };
   };
 }
@@ -539,7 +557,13 @@ const defaultSample = {
 
 const uptime = os.loadavg().map((load) => round(load, 1));
 const results: ClusterResult[] = [];
-for (const processes of PROCESS_COUNTS) results.push(await runCluster(processes));
+for (const processes of PROCESS_COUNTS) {
+  const result = await runCluster(processes);
+  results.push(result);
+  // Kept on stderr as each count ends, so a later count's failure does not lose it.
+  const { sample: _sample, joinAnswer: _joinAnswer, ...figures } = result;
+  progress(`${processes} process(es): ${JSON.stringify(figures)}`);
+}
 const bare = args['skip-storm']
   ? undefined
   : await runBareStorm(
@@ -644,6 +668,12 @@ figure(
   'commands/s',
   (r) => ({ value: r.window.redisCommandsPerSecond, storm: r.storm?.measured.redisCommandsPerSecond }),
   (r) => r.window.redisCommandsPerSecond,
+);
+figure(
+  'scale-redis-peak-memory',
+  'MB',
+  (r) => ({ value: r.window.redisPeakMb, storm: r.storm?.measured.redisPeakMb }),
+  (r) => r.storm?.measured.redisPeakMb ?? r.window.redisPeakMb,
 );
 if (bare) {
   figure(
