@@ -26,7 +26,10 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   else app.fastify.log.info({ signal }, 'shutting down');
   await app.close();
 });
-await app.fastify.listen({ port: config.port, host: config.host });
+// A reconnect storm's phones arrive at once: Node's default queue of 511 unaccepted connections
+// overflowed in the scale bench, and each connection dropped there came back a backoff later.
+// The kernel caps this at net.core.somaxconn (4096 on current Linux).
+await app.fastify.listen({ port: config.port, host: config.host, backlog: 4096 });
 app.fastify.log.info(
   config.readOnly
     ? `Ruthless answers reads at ${config.publicUrl} (database: ${app.database.kind}; READ_ONLY: a restore check, no show runs)`

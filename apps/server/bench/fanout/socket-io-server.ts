@@ -26,7 +26,8 @@ io.on('connection', (socket) => {
     ack({ ...joinAnswer, snapshot: { ...joinAnswer.snapshot, seq }, missed: sent.slice(lastSeq) });
   });
 });
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+// The same queue of unaccepted connections as the app (main.ts): a storm compares like with like.
+await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
