@@ -74,7 +74,7 @@ const environmentSchema = z.object({
     0,
     1_000_000,
     'expects a number of connections from 0 to 1000000',
-  ).default(5000),
+  ).default(1000),
   SMTP_URL: urlWithProtocols(['smtp://', 'smtps://']).optional(),
   MAIL_FROM: z.string().min(3).default('Ruthless <no-reply@ruthless.localhost>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

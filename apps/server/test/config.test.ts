@@ -28,7 +28,7 @@ describe('configuration', () => {
       redisUrl: undefined,
       redisPrefix: '',
       reconnectWindowMs: 120_000,
-      recoveryMaxViewers: 5000,
+      recoveryMaxViewers: 1000,
       google: undefined,
       adminEmails: [],
       demo: true,
