@@ -1,5 +1,6 @@
 // Capacity on paper (docs/scale.md): what one process, one 2-core machine and one show of N
-// viewers need, computed from the figures measured in docs/performance.md and docs/cluster.md.
+// viewers need, computed from the figures measured in docs/performance.md and docs/cluster.md,
+// and what it predicted for the scale-out bench's four processes beside what they measured.
 // Runs nothing but arithmetic: `node scripts/capacity.mjs` prints the tables docs/scale.md shows;
 // `--viewers 100000,1000000` for other audiences, `--json` for the figures as JSON.
 import { parseArgs } from 'node:util';
@@ -38,6 +39,32 @@ export const MEASURED = {
   claimsPerSecondPerGameRow: 10_302,
   /** node-postgres pool of each process (db/database.ts). */
   postgresConnectionsPerProcess: 10,
+  /**
+   * CPU a viewer costs in a whole show, measured: the scale-out bench's one process with 4 000
+   * viewers, a ball every 2 s and 50 chat posts a second through nginx took 39 % of a core
+   * (performance.md, Scale-out, 2 Dec 2026). It holds what the model above leaves out: the
+   * posts' requests, the chat feed's reads, the stream's reads, the metrics.
+   */
+  showCpuMsPerViewerSecond: 390 / 4000,
+};
+
+/**
+ * The scale-out bench's four processes (performance.md, Scale-out, 2 Dec 2026, quiet): 4 000
+ * viewers, 1 000 a process, a ball every 2 s, 50 chat posts a second, then a storm and a claim
+ * rush of 4 000 at a pool of 1 000; every ball to every viewer exactly once.
+ */
+export const SCALE_OUT = {
+  processes: 4,
+  viewersPerProcess: 1000,
+  ballIntervalSeconds: 2,
+  measured: {
+    cpuPercentPerProcess: (15 + 15 + 15 + 16) / 4,
+    chatFramesPerViewerPerSecond: 1.97,
+    /** Every viewer back and caught up (recovered by Socket.IO; bare Socket.IO: 2.93 s). */
+    stormSeconds: 6.94,
+    /** Claims answered a second (offered 2 000 a second through nginx). */
+    claimsPerSecond: 1009,
+  },
 };
 
 /** What the show asks, from the product's defaults. */
@@ -65,7 +92,10 @@ export function perProcess(measured = MEASURED, show = SHOW) {
   const limits = {
     'reconnect storm (measured)': measured.stormViewersPerProcess,
     'one ball within its latency budget': Math.floor(show.ballLatencyBudgetMs / measured.deliveryCpuMs),
-    'CPU: balls and two chat batches a second (one core)': Math.floor(1000 / perViewerCpuMs),
+    'CPU: balls and two chat batches a second (model, one core)': Math.floor(1000 / perViewerCpuMs),
+    'CPU: a whole show with a busy chat (measured, one core)': Math.floor(
+      1000 / measured.showCpuMsPerViewerSecond,
+    ),
     'memory (2 GB a process)': Math.floor(((2048 - measured.idleRssMb) * 1024) / measured.memoryKbPerViewer),
   };
   const [binding, viewers] = Object.entries(limits).sort((a, b) => a[1] - b[1])[0];
@@ -116,6 +146,24 @@ export function forShow(viewers, measured = MEASURED, show = SHOW) {
   };
 }
 
+/** What the figures of one process predicted for the scale-out bench's processes, beside what they measured. */
+export function scaleOutPredicted(measured = MEASURED, show = SHOW, scaleOut = SCALE_OUT) {
+  const { processes, viewersPerProcess: viewers, ballIntervalSeconds } = scaleOut;
+  const model = perProcess(measured, { ...show, ballIntervalSeconds });
+  return {
+    cpuPercentPerProcessModel: Math.round(viewers * model.perViewerCpuMs) / 10,
+    cpuPercentPerProcessFromOneProcess: Math.round(viewers * measured.showCpuMsPerViewerSecond) / 10,
+    // Batched per game: the runner's two batches a second, whatever the processes.
+    chatFramesPerViewerPerSecond: show.chatBatchesPerSecondPerProcess,
+    stormSeconds:
+      Math.round(((processes * viewers) / (measured.joinsPerSecondPerProcess * processes)) * 10) / 10,
+    claimsPerSecond: Math.min(
+      measured.claimsPerSecondPerGameRow,
+      measured.claimsPerSecondPerProcess * processes,
+    ),
+  };
+}
+
 const format = (n) => n.toLocaleString('en-GB').replace(/,/g, ' ');
 
 function main() {
@@ -126,7 +174,19 @@ function main() {
   const process = perProcess();
   const shows = audiences.map((viewers) => forShow(viewers));
   if (values.json) {
-    console.log(JSON.stringify({ measured: MEASURED, show: SHOW, perProcess: process, shows }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          measured: MEASURED,
+          show: SHOW,
+          perProcess: process,
+          shows,
+          scaleOut: { ...SCALE_OUT, predicted: scaleOutPredicted() },
+        },
+        null,
+        2,
+      ),
+    );
     return;
   }
   console.log(`One process: ${format(process.viewers)} viewers (bound by the ${process.binding}).`);
@@ -165,6 +225,27 @@ function main() {
     ],
   ];
   for (const [name, cell] of rows) console.log(`| ${name} | ${shows.map(cell).join(' | ')} |`);
+
+  const predicted = scaleOutPredicted();
+  const { measured } = SCALE_OUT;
+  console.log(
+    `\n| ${SCALE_OUT.processes} processes × ${format(SCALE_OUT.viewersPerProcess)} viewers | predicted | measured |\n| --- | --- | --- |`,
+  );
+  const compared = [
+    [
+      'CPU a process, % of a core: model / from one process',
+      `${predicted.cpuPercentPerProcessModel} / ${predicted.cpuPercentPerProcessFromOneProcess}`,
+      String(measured.cpuPercentPerProcess),
+    ],
+    [
+      'chat frames a viewer a second',
+      String(predicted.chatFramesPerViewerPerSecond),
+      String(measured.chatFramesPerViewerPerSecond),
+    ],
+    ['a storm: every viewer back and caught up', `${predicted.stormSeconds} s`, `${measured.stormSeconds} s`],
+    ['claims a second at one pool', format(predicted.claimsPerSecond), format(measured.claimsPerSecond)],
+  ];
+  for (const [name, was, is] of compared) console.log(`| ${name} | ${was} | ${is} |`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -12,7 +12,7 @@ describe('docs/scale.md', () => {
     const printed = execFileSync(process.execPath, ['scripts/capacity.mjs'], { cwd: root, encoding: 'utf8' });
     const doc = readFileSync(path.join(root, 'docs/scale.md'), 'utf8');
     const tables = printed.split('\n\n').filter((block) => block.startsWith('|'));
-    expect(tables).toHaveLength(2);
+    expect(tables).toHaveLength(3);
     for (const table of tables) expect(doc).toContain(table.trim());
   });
 

@@ -134,17 +134,21 @@ interface Stretch {
   lagP99MsPerProcess: number[];
   lagMaxMsPerProcess: number[];
   nginxCpuPercent: number;
+  /** The viewers' own load processes, in all: they share the machine's cores with the cluster. */
+  viewersCpuPercent: number;
   redisCommandsPerSecond: number;
   /** Redis's largest memory in use over the stretch (sampled every 250 ms), replies waiting included. */
   redisPeakMb: number;
 }
 
 /** Starts a measured stretch (a scrape resets the processes' event-loop figures); ends it. */
-async function startStretch(cluster: TestCluster): Promise<() => Promise<Stretch>> {
+async function startStretch(cluster: TestCluster, loads: ChildProcess[]): Promise<() => Promise<Stretch>> {
   const nginx = await nginxPids(cluster.servers[0]!);
+  const viewerPids = loads.flatMap((load) => (load.pid ? [load.pid] : []));
   const from = {
     metrics: await scrapeMetrics(cluster.servers),
     nginx: sum(await cpuSeconds(nginx)),
+    viewers: sum(await cpuSeconds(viewerPids)),
     redis: await redisCommands(),
   };
   let redisPeakBytes = 0;
@@ -159,6 +163,7 @@ async function startStretch(cluster: TestCluster): Promise<() => Promise<Stretch
     await sampleRedisMemory().catch(() => {});
     const metrics = await scrapeMetrics(cluster.servers);
     const nginxSeconds = sum(await cpuSeconds(nginx));
+    const viewerSeconds = sum(await cpuSeconds(viewerPids));
     const commands = await redisCommands();
     const seconds = (metrics[0]!.at - from.metrics[0]!.at) / 1000;
     const percent = (end: number, start: number) => round(((end - start) / seconds) * 100);
@@ -170,6 +175,7 @@ async function startStretch(cluster: TestCluster): Promise<() => Promise<Stretch
       lagP99MsPerProcess: metrics.map((m) => round(m.lagP99Ms, 1)),
       lagMaxMsPerProcess: metrics.map((m) => round(m.lagMaxMs, 1)),
       nginxCpuPercent: percent(nginxSeconds, from.nginx),
+      viewersCpuPercent: percent(viewerSeconds, from.viewers),
       redisCommandsPerSecond: round((commands - from.redis) / seconds),
       redisPeakMb: round(redisPeakBytes / 2 ** 20),
     };
@@ -328,7 +334,7 @@ async function runCluster(processes: number): Promise<ClusterResult> {
     while ((await stage()) === 'scheduled') await sleep(100);
 
     progress(`${processes} process(es): ${SECONDS} s of balls and chat`);
-    const endWindow = await startStretch(cluster);
+    const endWindow = await startStretch(cluster, loads);
     const chatFramesBefore = await chatCounts(loads);
     const chat = await chatFor(SECONDS, {
       base: cluster.url,
@@ -349,7 +355,7 @@ async function runCluster(processes: number): Promise<ClusterResult> {
       | undefined;
     if (!args['skip-storm']) {
       progress(`${processes} process(es): the storm`);
-      const endStorm = await startStretch(cluster);
+      const endStorm = await startStretch(cluster, loads);
       const timing = await reconnectStorm(loads, { seconds: 0, timeoutMs: STORM_TIMEOUT_MS, latestSeq });
       stormed = { timing, measured: await endStorm(), stageAfter: await stage() };
     }
@@ -649,6 +655,7 @@ figure(
     perProcess: r.window.cpuPercentPerProcess,
     total: sum(r.window.cpuPercentPerProcess),
     nginx: r.window.nginxCpuPercent,
+    viewers: r.window.viewersCpuPercent,
     windowSeconds: round(r.window.seconds, 1),
   }),
   (r) => sum(r.window.cpuPercentPerProcess),
