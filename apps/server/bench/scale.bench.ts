@@ -190,6 +190,10 @@ interface StormResult {
   recovered: number;
   rejoined: number;
   joinRetries: number;
+  /** Connections tried after the drop: one a viewer when each came back at its first try. */
+  reconnects: number;
+  /** From the drop to the last viewer connected again (caught up or not). */
+  lastBackSeconds: number;
 }
 
 function stormResult(
@@ -206,6 +210,8 @@ function stormResult(
     recovered: total((s) => s.recovered),
     rejoined: total((s) => s.rejoined),
     joinRetries: total((s) => s.joinRetries),
+    reconnects: total((s) => s.reconnects),
+    lastBackSeconds: round((Math.max(...reports.map((r) => r.storm.lastBackAt)) - started) / 1000, 2),
   };
 }
 
@@ -695,6 +701,8 @@ if (bare) {
       recovered: r.storm!.recovered,
       rejoined: r.storm!.rejoined,
       joinRetries: r.storm!.joinRetries,
+      reconnects: r.storm!.reconnects,
+      lastBackSeconds: r.storm!.lastBackSeconds,
       cpuPerProcess: r.storm!.measured.cpuPercentPerProcess,
       stormSeconds: round(r.storm!.measured.seconds, 1),
       // A game that ended during the storm sent no more balls to catch up with.

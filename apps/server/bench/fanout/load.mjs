@@ -50,6 +50,8 @@ const storm = {
   recovered: 0,
   rejoined: 0,
   joinRetries: 0,
+  /** Connections tried after a drop (socket.io-client tries again after its backoff). */
+  reconnects: 0,
   caughtUp: 0,
   lastCaughtUpAt: 0,
 };
@@ -333,6 +335,7 @@ function openSocketIoRaw(localAddress) {
         if (!client.joined) return reject(new Error('closed before joining'));
         if (closed || !reconnect) return;
         client.droppedAt ??= Date.now();
+        storm.reconnects++;
         setTimeout(connect, backoff());
       });
     };

@@ -22,6 +22,7 @@ export interface StormCounts {
   recovered: number;
   rejoined: number;
   joinRetries: number;
+  reconnects: number;
   /** Back with every event up to the game's latest seq at its return (as `latest` told it). */
   caughtUp: number;
   lastCaughtUpAt: number;
