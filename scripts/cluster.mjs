@@ -218,6 +218,7 @@ const template = await readFile(path.join(import.meta.dirname, 'cluster.nginx.co
 const config = template
   .replaceAll('{{DIR}}', dir)
   .replaceAll('{{WORKERS}}', process.env.NGINX_WORKERS || 'auto')
+  .replaceAll('{{REUSEPORT}}', process.env.NGINX_WORKERS ? ' reuseport' : '')
   .replaceAll('{{LISTEN}}', host === '0.0.0.0' ? String(port) : `${host}:${port}`)
   .replaceAll(
     '{{SERVERS}}',

@@ -145,11 +145,12 @@ export async function startRealtime(options: {
         }
       : {}),
   });
-  new RecoveryGate(
+  const recoveryGate = new RecoveryGate(
     options.recoveryMaxViewers ?? Number.POSITIVE_INFINITY,
     reconnectWindowMs,
     () => io.engine.clientsCount,
-  ).guard(io.of('/').adapter);
+  );
+  recoveryGate.guard(io.of('/').adapter);
   const phones = new Phones(io, redis !== undefined);
   io.engine.use(rememberUpgradeResponse);
 
@@ -181,6 +182,9 @@ export async function startRealtime(options: {
       void allowed.then((ok) => (ok ? next() : closeFlooding(socket, address)));
     });
     options.socketsConnected.inc();
+    // The audience is noted as it grows, not only at a drop: when a storm's connections all close
+    // within one turn, the first session to be stored would otherwise see a process already empty.
+    recoveryGate.recentAudience();
     socket.on('disconnect', onDisconnect);
     socket.on('ping', answerPing);
   });

@@ -32,6 +32,15 @@ describe('RecoveryGate', () => {
     expect(gate.recovers()).toBe(false);
   });
 
+  it('judges a storm by the audience noted before it, though every connection closed before the first drop was stored', () => {
+    const { clock, gate } = setUp(3);
+    // Noted as each connection arrives (socket-server.ts).
+    for (clock.connections = 1; clock.connections <= 8; clock.connections++) gate.recentAudience();
+    clock.connections = 0;
+    clock.now = 10;
+    expect(gate.recovers()).toBe(false);
+  });
+
   it('recovers again once the big audience is older than the reconnect window', () => {
     const { clock, gate } = setUp(3);
     clock.connections = 10;
