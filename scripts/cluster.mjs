@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer } from './build-server.mjs';
+import { nginxArgs, writeNginxConfig } from './cluster-nginx.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverDir = path.join(root, 'apps/server');
@@ -214,27 +215,16 @@ dir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-cluster-'));
 await chmod(dir, 0o755);
 
 const ports = Array.from({ length: count }, (_, i) => port + 1 + i);
-const template = await readFile(path.join(import.meta.dirname, 'cluster.nginx.conf'), 'utf8');
-const config = template
-  .replaceAll('{{DIR}}', dir)
-  .replaceAll('{{WORKERS}}', process.env.NGINX_WORKERS || 'auto')
-  .replaceAll('{{REUSEPORT}}', process.env.NGINX_WORKERS ? ' reuseport' : '')
-  .replaceAll('{{LISTEN}}', host === '0.0.0.0' ? String(port) : `${host}:${port}`)
-  .replaceAll(
-    '{{SERVERS}}',
-    ports.map((internal) => `    server 127.0.0.1:${internal} max_fails=0;`).join('\n'),
-  );
-await writeFile(path.join(dir, 'nginx.conf'), config);
-const tested = spawnSync(
+const refused = await writeNginxConfig({
   nginx,
-  ['-t', '-q', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
-  {
-    encoding: 'utf8',
-  },
-);
-if (tested.status !== 0) {
+  dir,
+  listen: host === '0.0.0.0' ? String(port) : `${host}:${port}`,
+  ports,
+  workers: process.env.NGINX_WORKERS,
+});
+if (refused) {
   await rm(dir, { recursive: true, force: true });
-  fail(`nginx refused its configuration:\n${tested.stderr}`);
+  fail(`nginx refused its configuration:\n${refused}`);
 }
 
 const serverEnv = {
@@ -337,7 +327,7 @@ if (healthy.includes(false)) console.error('cluster: a server did not start; car
 const nginxChild = run(
   'nginx',
   nginx,
-  ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'],
+  [...nginxArgs(dir), '-g', 'daemon off;'],
   { cwd: dir },
   // Without nginx nothing reaches the processes: everything stops.
   () => void stop(1),

@@ -6,7 +6,8 @@
 //   `--chat-rate` posts a second through POST /api/chat, for `--seconds`;
 // - every viewer drops at once and comes back as the app does (Socket.IO's pid and offset, and
 //   `game:join` with its last seq when not recovered), timed until all are caught up; the same
-//   storm on bare Socket.IO (bench/fanout/socket-io-server.ts, no app, no nginx) is the baseline;
+//   storm on bare Socket.IO (bench/fanout/socket-io-server.ts, no app, no nginx) is the baseline,
+//   and the same behind the cluster's nginx shows the hop's share;
 // - a rush of `--viewers` claims from distinct players at one pool of `--pool` tickets.
 // Then one JSON line per figure, each process count beside the others. docs/performance.md
 // ("Scale-out") explains them. Not in `npm run bench`: a full run takes long.
@@ -16,8 +17,8 @@
 //     [--chat-rate 50] [--skip-storm] [--skip-claims] [--interval 2000] [--pool N]
 //
 // Every process of the cluster gets this environment (RECOVERY_MAX_VIEWERS among it).
-import { execFile, fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile, fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,7 +30,9 @@ import { createClient } from 'redis';
 import { TOKEN_CUTOFF_CACHE_MS } from '../src/auth/token-cutoffs';
 import { DEFAULT_CHAT_LIMIT } from '../src/chat/chat.service';
 import { games, tickets } from '../src/db/schema';
+import { nginxArgs, writeNginxConfig } from '../../../scripts/cluster-nginx.mjs';
 import { clusterUnavailable, postFrom, TestCluster } from '../test/support/cluster';
+import { freePort } from '../test/support/test-app';
 import { fanoutTimings } from './support/bench-app';
 import {
   connectionsPerServer,
@@ -515,9 +518,17 @@ async function claimRush(cluster: TestCluster, addresses: string[], scratch: str
   };
 }
 
-/** The storm's baseline: the same viewers and storm on bare Socket.IO, no app, no nginx. */
-async function runBareStorm(sample: unknown, joinAnswer: unknown): Promise<StormResult> {
-  progress('bare Socket.IO: the storm');
+/**
+ * The storm's baseline: the same viewers and storm on bare Socket.IO, no app; with `behindNginx`,
+ * through the cluster's nginx (scripts/cluster-nginx.mjs) as the app's viewers are, so the hop's
+ * share of the app's storm is seen apart from the app's own.
+ */
+async function runBareStorm(
+  sample: unknown,
+  joinAnswer: unknown,
+  { behindNginx }: { behindNginx: boolean },
+): Promise<StormResult> {
+  progress(`bare Socket.IO${behindNginx ? ' behind nginx' : ''}: the storm`);
   const server = fork(fileURLToPath(new URL('./fanout/socket-io-server.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -528,15 +539,17 @@ async function runBareStorm(sample: unknown, joinAnswer: unknown): Promise<Storm
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let loads: ChildProcess[] = [];
+  let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
   try {
     const { ready } = await nextMessage<{ ready: { url: string; gameUuid: string } }>(server, (m) =>
       Boolean((m as { ready?: unknown }).ready),
     );
+    if (behindNginx) proxy = await startNginx(Number(new URL(ready.url).port));
     const addresses = loopbackAddresses(Math.ceil(VIEWERS / Number(args['viewers-per-address'])));
     loads = forkLoads(VIEWERS, generatorGroups(addresses), {
       mode: 'socket.io',
       viewer: 'raw',
-      url: ready.url,
+      url: proxy?.url ?? ready.url,
       gameUuid: ready.gameUuid,
       concurrency: Number(args.concurrency),
       reconnect: true,
@@ -555,7 +568,48 @@ async function runBareStorm(sample: unknown, joinAnswer: unknown): Promise<Storm
     await closeLoads(loads);
     if (server.connected) await ask(server, 'close').catch(() => {});
     if (server.exitCode === null) server.kill();
+    await proxy?.stop();
   }
+}
+
+/** The cluster's nginx in front of one port, on a free port of its own, until `stop`. */
+async function startNginx(upstreamPort: number) {
+  const nginx = ['/usr/sbin/nginx', 'nginx'].find(
+    (candidate) => spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0,
+  )!;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-scale-nginx-'));
+  // Its workers run as nobody when we are root: they must reach their temp folders.
+  await chmod(dir, 0o755);
+  const port = await freePort();
+  const refused = await writeNginxConfig({
+    nginx,
+    dir,
+    listen: `127.0.0.1:${port}`,
+    ports: [upstreamPort],
+    workers: process.env.NGINX_WORKERS,
+  });
+  if (refused) throw new Error(`nginx refused its configuration: ${refused}`);
+  const child = spawn(nginx, [...nginxArgs(dir), '-g', 'daemon off;'], { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  // Up once it answers (the bare server's 404 through it).
+  const answers = () =>
+    fetch(url).then(
+      () => true,
+      () => false,
+    );
+  for (let tries = 0; !(await answers()); tries++) {
+    if (tries > 100 || child.exitCode !== null) throw new Error('nginx did not start');
+    await sleep(100);
+  }
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null) child.kill('SIGQUIT');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 // A ball message of the app's shape, should no app run give one.
@@ -576,12 +630,14 @@ for (const processes of PROCESS_COUNTS) {
   const { sample: _sample, joinAnswer: _joinAnswer, ...figures } = result;
   progress(`${processes} process(es): ${JSON.stringify(figures)}`);
 }
+const bareSample = results.find((r) => r.sample)?.sample ?? defaultSample;
+const bareJoinAnswer = results.find((r) => r.joinAnswer)?.joinAnswer;
 const bare = args['skip-storm']
   ? undefined
-  : await runBareStorm(
-      results.find((r) => r.sample)?.sample ?? defaultSample,
-      results.find((r) => r.joinAnswer)?.joinAnswer,
-    );
+  : await runBareStorm(bareSample, bareJoinAnswer, { behindNginx: false });
+const bareBehindNginx = args['skip-storm']
+  ? undefined
+  : await runBareStorm(bareSample, bareJoinAnswer, { behindNginx: true });
 
 // One line per figure: each process count's value beside the others', and the ratio of the
 // most processes over the fewest.
@@ -696,6 +752,10 @@ if (bare) {
       value: r.storm!.seconds,
       vsBareSocketIo:
         r.storm!.seconds !== null && bare.seconds ? round(r.storm!.seconds / bare.seconds, 2) : null,
+      vsBareBehindNginx:
+        r.storm!.seconds !== null && bareBehindNginx?.seconds
+          ? round(r.storm!.seconds / bareBehindNginx.seconds, 2)
+          : null,
       dropped: r.storm!.dropped,
       caughtUp: r.storm!.caughtUp,
       recovered: r.storm!.recovered,
@@ -712,6 +772,17 @@ if (bare) {
   );
   const { seconds, ...counts } = bare;
   print({ name: 'scale-storm-bare-socket-io', unit: 's', viewers: VIEWERS, value: seconds, ...counts });
+}
+if (bareBehindNginx) {
+  const { seconds, ...counts } = bareBehindNginx;
+  print({
+    name: 'scale-storm-bare-socket-io-behind-nginx',
+    unit: 's',
+    viewers: VIEWERS,
+    value: seconds,
+    vsBareSocketIo: seconds !== null && bare?.seconds ? round(seconds / bare.seconds, 2) : null,
+    ...counts,
+  });
 }
 if (!args['skip-claims'])
   figure(
