@@ -51,6 +51,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'live/live-show.test.ts': "the runner's lease and events, broadcast through the adapter",
   'live/live-stream.test.ts': 'recordings stored for the replay',
   'live/player-names.test.ts': 'names across two processes (Redis)',
+  'live/runner-scan.test.ts': "the runner's scan, green rooms read from the timings' JSON in SQL",
   'live/restore-check.test.ts': 'a copy of a database with a show on air, started read-only, then live',
   'plugins/busy-database.test.ts': "PostgreSQL's pool when it is exhausted",
   'plugins/closed-redis.test.ts': 'a command on a Redis client that has closed (Redis only)',

@@ -12,8 +12,10 @@ import { nextStep } from './next-step';
 export const LEASE_MS = 3000;
 const SCAN_MS = 500;
 const LEASE_LOST = 'runner/lease-lost';
-// Look ahead far enough to open every green room in time (docs/game-rules.md: 5 minutes by default).
-const HORIZON_MS = 60 * 60_000;
+// A scheduled game is taken this long before its green room opens (docs/game-rules.md: 5 minutes
+// before the start by default), no sooner: each game held is two statements a second to renew its
+// lease, and a process would otherwise hold every show of the coming hour (docs/live-show.md).
+const LOOKAHEAD_MS = 10_000;
 /**
  * A failed step (the database restarting) is tried again soon, then at most every second: the
  * game waits, as nothing can be stored, and carries on from the stored events once it answers.
@@ -162,7 +164,7 @@ export class GameRunner {
   }
 
   private async scanOnce(): Promise<void> {
-    const due = await this.repository.gamesToRun(this.runnerId, new Date(this.clock() + HORIZON_MS));
+    const due = await this.repository.gamesToRun(this.runnerId, new Date(this.clock() + LOOKAHEAD_MS));
     for (const gameId of due) if (!this.driving.has(gameId)) this.drive(gameId);
   }
 

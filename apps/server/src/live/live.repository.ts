@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { CLAIM_STAGES, FINISHED_STAGES, type GameEvent, type Stage } from '@ruthless/game';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { CLAIM_STAGES, DEFAULT_TIMINGS, FINISHED_STAGES, type GameEvent, type Stage } from '@ruthless/game';
 import { OPERATOR } from '@ruthless/protocol';
 import type { Db } from '../db/database';
 import { gameEvents, games, payouts, playerProfiles, rooms, showOutcomes, tickets } from '../db/schema';
@@ -163,17 +163,23 @@ export class LiveRepository {
   }
 
   /**
-   * Games that need a runner by `horizon`: not over, and with no live lease but ours. Lease times
-   * are the database's clock, so processes on machines whose clocks disagree still agree on them.
+   * Games that need a runner by `horizon`: under way, or scheduled with their green room opening
+   * before it; and with no live lease but ours. Lease times are the database's clock, so processes
+   * on machines whose clocks disagree still agree on them.
    */
   async gamesToRun(runnerId: string, horizon: Date): Promise<string[]> {
+    // A scheduled game's first step opens its green room, its timings' greenRoomMs before the start
+    // (the default when that is absent; the host API stores only numbers, a stray value is ignored).
+    const greenRoomMs = sql`case when jsonb_typeof(${games.timings}->'greenRoomMs') = 'number'
+      then (${games.timings}->>'greenRoomMs')::float8 else ${DEFAULT_TIMINGS.greenRoomMs} end`;
+    const greenRoomOpens = sql`${games.startTime} - make_interval(secs => ${greenRoomMs} / 1000)`;
     const rows = await this.db
       .select({ id: games.id })
       .from(games)
       .where(
         and(
           notInArray(games.stage, [...FINISHED_STAGES]),
-          lt(games.startTime, horizon),
+          or(ne(games.stage, 'scheduled'), lt(greenRoomOpens, horizon)),
           or(
             isNull(games.runnerId),
             eq(games.runnerId, runnerId),
