@@ -303,8 +303,10 @@ export class FakeShow {
   }
 
   /** Answers `game:join` on the fake socket: the snapshot, and the events after the client's lastSeq. */
-  serve(options: { preview?: boolean; refuse?: string } = {}) {
-    fakeSocket.answer('game:join', (request): JoinGameResult => {
+  serve(options: { preview?: boolean; refuse?: string; answerAfter?: Promise<void> } = {}) {
+    fakeSocket.answer('game:join', async (request): Promise<JoinGameResult> => {
+      // A slow connection: the answer waits for the test to let it go.
+      await options.answerAfter;
       const { lastSeq } = request as { lastSeq: number | null };
       if (options.refuse) return { ok: false, message: options.refuse };
       const snapshot = this.snapshot();

@@ -256,6 +256,24 @@ describe('the game route', { timeout: 30_000 }, () => {
     expect(screen.getByRole('status', { name: 'Lobby room' })).toHaveTextContent(show.roomUuid);
   });
 
+  it('a tap on the lobby while the join is under way keeps Leave the show? up when the show answers', async () => {
+    // The join's answer held back: the tap comes first, as on a slow connection after a full load.
+    let answerJoin!: () => void;
+    const answerAfter = new Promise<void>((resolve) => (answerJoin = resolve));
+    const show = greenRoomShow().serve({ answerAfter });
+    serve(show);
+    const router = openApp(`/game/${show.gameUuid}`);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+
+    const user = userEvent.setup();
+    await user.click(within(nav).getByRole('link', { name: 'Games Lobby' }));
+    await screen.findByRole('dialog', { name: 'Leave the show?' });
+    answerJoin();
+    await onStage('Green Room');
+    expect(screen.getByRole('dialog', { name: 'Leave the show?' })).toBeInTheDocument();
+    await leaveInTheLobby(user, router);
+  });
+
   it('Sound Interaction Required: autoplay with sound refused, Confirm fails then plays with sound', async () => {
     let allowed = false;
     autoplayPolicy(() => allowed);

@@ -38,17 +38,20 @@ export function useExitGuard(enabled: boolean, armed: boolean): ExitGuard {
         (onGuardEntry(currentLocation) && !onGuardEntry(nextLocation))),
   );
 
+  const blocked = blocker.state === 'blocked';
   useEffect(() => {
     if (leaving.current) {
       // The Back held on the guard's entry, confirmed: the lobby, in place of this page.
       if (!onGuardEntry(location)) void navigate('/', { replace: true });
       return;
     }
-    // A POP that is not onto the guard's entry: the page's first load (or a Back into it).
-    if (!armed || navigationType !== 'POP' || onGuardEntry(location)) return;
+    // A POP that is not onto the guard's entry: the page's first load (or a Back into it). Not
+    // while a move away is held: any navigation would let the router close the modal under the
+    // player's finger (a tap on the lobby before the join answered); after Stay it is put then.
+    if (!armed || blocked || navigationType !== 'POP' || onGuardEntry(location)) return;
     const { pathname, search, hash } = location;
     void navigate({ pathname, search, hash }, { state: GUARD_STATE });
-  }, [armed, location, navigationType, navigate]);
+  }, [armed, blocked, location, navigationType, navigate]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -66,5 +69,5 @@ export function useExitGuard(enabled: boolean, armed: boolean): ExitGuard {
     leaving.current = true;
     blocker.proceed?.();
   }, [blocker]);
-  return { blocked: blocker.state === 'blocked', stay, leave };
+  return { blocked, stay, leave };
 }
