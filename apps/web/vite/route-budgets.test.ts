@@ -67,6 +67,31 @@ describe('the web app JavaScript per route', () => {
     }
   });
 
+  it("checks a signed-in start's settings answer without libphonenumber", () => {
+    // The start-up gate's GET /api/operator/user loads protocol/user-settings.ts; user.ts's input
+    // schemas bring libphonenumber (its metadata's field name marks it).
+    const read = (file: string) => readFileSync(path.join(dist, file), 'utf8');
+    const marker = 'countryCallingCode';
+    const staticFiles = (key: string, seen = new Set<string>()): string[] => {
+      if (seen.has(key)) return [];
+      seen.add(key);
+      const chunk = manifest[key]!;
+      return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => staticFiles(imported, seen))];
+    };
+    expect(
+      Object.values(manifest).some(
+        (chunk) => chunk.file.endsWith('.js') && read(chunk.file).includes(marker),
+      ),
+      'libphonenumber is in the build',
+    ).toBe(true);
+    const settingsQuery = Object.values(manifest).find((chunk) => chunk.name === 'get-user-settings');
+    expect(settingsQuery?.dynamicImports, 'the settings query loads its schema on demand').toHaveLength(1);
+    const settingsFiles = staticFiles(settingsQuery!.dynamicImports![0]!).filter((file) =>
+      file.endsWith('.js'),
+    );
+    expect(settingsFiles.filter((file) => read(file).includes(marker))).toEqual([]);
+  });
+
   it("preloads the two font files cut to the app's characters, and no other", () => {
     const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map(

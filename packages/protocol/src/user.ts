@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { hasControlCharacters, hasVisibleLetterOrDigit } from './text-rules';
 import { EMAIL_MAX_LENGTH, OPERATOR } from './auth-messages';
 import { personName } from './person-name';
+import { ruthlessChoiceSchema } from './user-settings';
+
+// The answers' schemas, which need no phone rules, are in user-settings.ts: a signed-in screen's
+// start checks them without loading libphonenumber.
+export * from './user-settings';
 
 /**
  * The player's settings at the operator: registration, the profile edit modal and the
@@ -15,11 +20,6 @@ export const ALIAS_MAX_LENGTH = 10;
 export const ALIAS_MIN_LENGTH = 3;
 export const MINIMUM_AGE = 18;
 export const PHONE_DEFAULT_REGION = 'GB';
-
-export const ruthlessChoiceSchema = z.enum(['share', 'steal'], {
-  error: 'Please choose your default ruthless choice',
-});
-export type RuthlessChoice = z.infer<typeof ruthlessChoiceSchema>;
 
 const PHONE_MESSAGE = 'You need to provide valid phone number';
 /** The phone field's example: a GB mobile number the validator below accepts. */
@@ -157,18 +157,6 @@ export const detailsFormSchema = z
 export type DetailsFormInput = z.input<typeof detailsFormSchema>;
 export type DetailsForm = z.output<typeof detailsFormSchema>;
 
-/** `GET /api/operator/user` (and the reply of PATCH and PUT): nulls where nothing is set yet. */
-export const userSettingsSchema = z.object({
-  alias: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  defaultChoice: ruthlessChoiceSchema.nullable(),
-  dobDay: z.number().int().nullable(),
-  dobMonth: z.number().int().nullable(),
-  dobYear: z.number().int().nullable(),
-  marketingAccepted: z.boolean().nullable(),
-});
-export type UserSettings = z.infer<typeof userSettingsSchema>;
-
 /** `POST /api/operator/auth`: registers the signed-in player with the operator, idempotently. */
 export const operatorRegistrationSchema = z.strictObject({
   email: z
@@ -182,9 +170,3 @@ export const operatorRegistrationSchema = z.strictObject({
 });
 export type OperatorRegistrationInput = z.input<typeof operatorRegistrationSchema>;
 export type OperatorRegistration = z.output<typeof operatorRegistrationSchema>;
-
-export const operatorRegistrationResponseSchema = z.object({
-  playerUuid: z.string(),
-  operator: z.literal(OPERATOR),
-});
-export type OperatorRegistrationResponse = z.infer<typeof operatorRegistrationResponseSchema>;

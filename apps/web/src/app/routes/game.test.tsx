@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@ruthless/protocol';
-import { userSettingsSchema } from '@ruthless/protocol/user';
+import { userSettingsSchema } from '@ruthless/protocol/user-settings';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { useUserSettings } from '@/features/auth/api/get-user-settings';

@@ -4,8 +4,9 @@ import { ApiError, api } from '@/lib/api-client';
 /** `GET /api/operator/user`: the default user settings the start-up gate checks. */
 export const getUserSettings = () =>
   api.get('/operator/user', {
-    // user.ts's schemas bring libphonenumber: loaded beside the request, not with /login.
-    schema: () => import('@ruthless/protocol/user').then(({ userSettingsSchema }) => userSettingsSchema),
+    // Loaded beside the request, not with /login (zod; user.ts's input schemas would bring libphonenumber too).
+    schema: () =>
+      import('@ruthless/protocol/user-settings').then(({ userSettingsSchema }) => userSettingsSchema),
   });
 
 export const userSettingsQueryKey = ['defaultUserSettings'] as const;

@@ -12,9 +12,9 @@ export interface RegisterOperatorInput {
 export function registerOperator({ token, email, firstName = '', lastName = '' }: RegisterOperatorInput) {
   const body: OperatorRegistrationInput = { email, firstName, lastName, operator: OPERATOR };
   return api.post('/operator/auth', body, {
-    // user.ts's schemas bring libphonenumber: loaded beside the request, not with /login.
+    // Loaded beside the request, not with /login (zod; user.ts's input schemas would bring libphonenumber too).
     schema: () =>
-      import('@ruthless/protocol/user').then(
+      import('@ruthless/protocol/user-settings').then(
         ({ operatorRegistrationResponseSchema }) => operatorRegistrationResponseSchema,
       ),
     headers: { Authorization: `Bearer ${token}` },

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userSettingsSchema, type UserSettings } from '@ruthless/protocol/user';
+import { userSettingsSchema, type UserSettings } from '@ruthless/protocol/user-settings';
 import { renderWithApp, serveApi } from '@test/app';
 import { expectNoAxeViolations } from '@test/axe';
 import { ChatNameResetModal } from './chat-name-reset-modal';
