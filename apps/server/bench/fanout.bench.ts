@@ -7,7 +7,10 @@
 //
 // Targets: `socket.io` is the app; `ws` a plain `ws` broadcast server; `bare-socket.io` bare
 // Socket.IO answering the same joins with the app's own join answer of this run (the yardstick of
-// the green-room rush: how long connecting and joining every viewer takes).
+// the green-room rush: how long connecting and joining every viewer takes); `socket.io-direct`
+// (a prototype, not in the default targets) is the app with its balls written past Socket.IO's
+// broadcast, straight to each viewer's WebSocket (bench/fanout/app-server.ts): what the app would
+// gain by replacing that part.
 //
 // Chat under load: `--chat-per-second 50` has the game's ticket holders chat (POST /api/chat, as
 // the app) in every other stretch of `--chat-phase-seconds` of the window, and compares the balls
@@ -70,7 +73,7 @@ const GENERATORS = Number(args.generators ?? Math.max(2, Math.ceil(CLIENTS / 250
 const CHAT_PER_SECOND = Number(args['chat-per-second']);
 const STORM = args.storm;
 // The chat and the storm are the app's own paths: the plain `ws` baseline has neither.
-type Target = 'socket.io' | 'ws' | 'bare-socket.io';
+type Target = 'socket.io' | 'socket.io-direct' | 'ws' | 'bare-socket.io';
 const targets = (
   args.targets ?? (CHAT_PER_SECOND || STORM ? 'socket.io' : 'socket.io,ws,bare-socket.io')
 ).split(',') as Target[];
@@ -78,6 +81,7 @@ const targets = (
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const SERVERS: Record<Target, string> = {
   'socket.io': here('./fanout/app-server.ts'),
+  'socket.io-direct': here('./fanout/app-server.ts'),
   ws: here('./fanout/ws-server.ts'),
   'bare-socket.io': here('./fanout/socket-io-server.ts'),
 };
@@ -167,6 +171,7 @@ async function run(
       ...process.env,
       BALL_INTERVAL_MS: String(INTERVAL_MS),
       ...(joinAnswer ? { JOIN_ANSWER: JSON.stringify(joinAnswer) } : {}),
+      ...(target === 'socket.io-direct' ? { FANOUT_PROTOTYPE: 'direct-broadcast' } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -440,14 +445,19 @@ for (let round = 1; round <= Number(args.rounds); round++) {
 const mean = (list: number[]) => list.reduce((sum, x) => sum + x, 0) / list.length;
 const of = (target: string) => results.filter((r) => r.target === target);
 const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
-for (const baseline of ['ws', 'bare-socket.io']) {
-  const ours = of('socket.io');
-  const base = of(baseline);
+for (const [app, baseline] of [
+  ['socket.io', 'ws'],
+  ['socket.io', 'bare-socket.io'],
+  ['socket.io-direct', 'ws'],
+  ['socket.io-direct', 'socket.io'],
+]) {
+  const ours = of(app!);
+  const base = of(baseline!);
   if (!ours.length || !base.length) continue;
   // A figure of the app's runs over the same figure of the baseline's (means over the rounds).
   const vs = (pick: (r: RunResult) => number) => ratio(mean(ours.map(pick)), mean(base.map(pick)));
   print({
-    name: `fanout-vs-${baseline}`,
+    name: app === 'socket.io' ? `fanout-vs-${baseline}` : `fanout-${app}-vs-${baseline}`,
     clients: CLIENTS,
     seconds: SECONDS,
     // Time to connect and join every viewer (lower is better).

@@ -4,13 +4,44 @@
 // says so. Talks to the orchestrator over IPC (see protocol in fanout.bench.ts).
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import WebSocket from 'ws';
 import { games } from '../../src/db/schema';
+import { Phones } from '../../src/realtime/phones';
+import type { RealtimeServer } from '../../src/realtime/socket-server';
 import { insertGame, insertPlayers, insertRoom } from '../../test/support/fixtures';
 import { fanoutTimings, startBenchApp } from '../support/bench-app';
 import { serverProbe } from './probe';
 
 const BALL_INTERVAL_MS = Number(process.env.BALL_INTERVAL_MS ?? 2000);
 const TICKET_HOLDERS = 10;
+
+// The prototype (fanout.bench.ts's `socket.io-direct`): a game's events go past Socket.IO's
+// broadcast (the adapter's room lookup, its per-socket packet path and engine.io's write), framed
+// once and written on each viewer's WebSocket as the app's own direct frames are
+// (realtime/direct-frames.ts). It keeps no packet for connection state recovery (a phone back
+// within the window would miss them: the app's join by last seq would have to catch it up) and
+// skips a socket still on long-polling. Measurement only.
+if (process.env.FANOUT_PROTOTYPE === 'direct-broadcast') {
+  type Framed = { readyState: number; _sender?: { sendFrame(frame: Buffer[]): void } };
+  // ws's framing, which its types leave out.
+  const { Sender } = WebSocket as unknown as {
+    Sender: { frame(data: Buffer, options: Record<string, boolean | number>): Buffer[] };
+  };
+  Phones.prototype.gameEvent = function (this: Phones, gameId, message) {
+    const io = (this as unknown as { io: RealtimeServer }).io;
+    const namespace = io.of('/');
+    const members = namespace.adapter.rooms.get(`game:${gameId}`);
+    if (!members) return;
+    const text = Buffer.from(`42${JSON.stringify(['game:event', message])}`);
+    const frame = Sender.frame(text, { fin: true, opcode: 1, mask: false, readOnly: true, rsv1: false });
+    for (const id of members) {
+      const transport = namespace.sockets.get(id)?.conn.transport as
+        { name: string; socket?: Framed } | undefined;
+      if (transport?.name === 'websocket' && transport.socket?.readyState === 1)
+        transport.socket._sender?.sendFrame(frame);
+    }
+  };
+}
 
 const bench = await startBenchApp({
   runGames: false,
