@@ -1,4 +1,5 @@
 // Types of cluster-nginx.mjs for the TypeScript that imports it (the scale bench).
+export function installedNginx(): string | undefined;
 export function writeNginxConfig(options: {
   nginx: string;
   dir: string;

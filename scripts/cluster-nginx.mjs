@@ -5,6 +5,13 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/** nginx from PATH or Debian's place, or undefined when neither runs. */
+export function installedNginx() {
+  return ['nginx', '/usr/sbin/nginx'].find(
+    (candidate) => spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0,
+  );
+}
+
 /**
  * Writes `dir`/nginx.conf for `listen` ("port" or "host:port") in front of `ports` on 127.0.0.1,
  * and checks it with `nginx -t`; returns nginx's complaint, or null when it took the file.

@@ -11,14 +11,14 @@
 // take the next ones), DATABASE_URL (default the local PostgreSQL's database ruthless, created
 // when missing), REDIS_URL (default the local Redis), NGINX_WORKERS (nginx's worker processes,
 // default one a core); anything else is passed to the processes.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer } from './build-server.mjs';
-import { nginxArgs, writeNginxConfig } from './cluster-nginx.mjs';
+import { installedNginx, nginxArgs, writeNginxConfig } from './cluster-nginx.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverDir = path.join(root, 'apps/server');
@@ -68,9 +68,7 @@ if (args.roll) {
 
 /** nginx from PATH or Debian's place; installed with apt when missing and we are root. */
 function findNginx() {
-  const found = ['nginx', '/usr/sbin/nginx'].find(
-    (candidate) => spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0,
-  );
+  const found = installedNginx();
   if (found) return found;
   if (process.getuid?.() !== 0) {
     fail('nginx is missing: run "sudo apt-get install -y nginx" (Debian/Ubuntu), then try again.');

@@ -17,7 +17,7 @@
 //     [--chat-rate 50] [--skip-storm] [--skip-claims] [--interval 2000] [--pool N]
 //
 // Every process of the cluster gets this environment (RECOVERY_MAX_VIEWERS among it).
-import { execFile, fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, fork, spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,9 +30,9 @@ import { createClient } from 'redis';
 import { TOKEN_CUTOFF_CACHE_MS } from '../src/auth/token-cutoffs';
 import { DEFAULT_CHAT_LIMIT } from '../src/chat/chat.service';
 import { games, tickets } from '../src/db/schema';
-import { nginxArgs, writeNginxConfig } from '../../../scripts/cluster-nginx.mjs';
+import { installedNginx, nginxArgs, writeNginxConfig } from '../../../scripts/cluster-nginx.mjs';
 import { clusterUnavailable, postFrom, TestCluster } from '../test/support/cluster';
-import { freePort } from '../test/support/test-app';
+import { freePort, waitForHealth } from '../test/support/test-app';
 import { fanoutTimings } from './support/bench-app';
 import {
   connectionsPerServer,
@@ -574,9 +574,9 @@ async function runBareStorm(
 
 /** The cluster's nginx in front of one port, on a free port of its own, until `stop`. */
 async function startNginx(upstreamPort: number) {
-  const nginx = ['/usr/sbin/nginx', 'nginx'].find(
-    (candidate) => spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0,
-  )!;
+  // The cluster's run before installed it if it was missing.
+  const nginx = installedNginx();
+  if (!nginx) throw new Error('nginx is missing');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ruthless-scale-nginx-'));
   // Its workers run as nobody when we are root: they must reach their temp folders.
   await chmod(dir, 0o755);
@@ -592,15 +592,7 @@ async function startNginx(upstreamPort: number) {
   const child = spawn(nginx, [...nginxArgs(dir), '-g', 'daemon off;'], { stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}`;
   // Up once it answers (the bare server's 404 through it).
-  const answers = () =>
-    fetch(url).then(
-      () => true,
-      () => false,
-    );
-  for (let tries = 0; !(await answers()); tries++) {
-    if (tries > 100 || child.exitCode !== null) throw new Error('nginx did not start');
-    await sleep(100);
-  }
+  await waitForHealth(url, 10_000);
   return {
     url,
     stop: async () => {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createClient } from 'redis';
+import { installedNginx } from '../../../../scripts/cluster-nginx.mjs';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { games } from '../../src/db/schema';
@@ -28,11 +29,9 @@ export const FAST_SHOW_TIMINGS = {
 export function clusterUnavailable(): string | undefined {
   if (!process.env.DATABASE_URL || !process.env.REDIS_URL)
     return 'needs DATABASE_URL and REDIS_URL (CI runs the server suite a second time with both)';
-  const nginx = ['nginx', '/usr/sbin/nginx'].some(
-    (candidate) => spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0,
-  );
   // As root the cluster script installs it from Debian.
-  if (!nginx && process.getuid?.() !== 0) return 'needs nginx: run `sudo apt-get install -y nginx`';
+  if (!installedNginx() && process.getuid?.() !== 0)
+    return 'needs nginx: run `sudo apt-get install -y nginx`';
   return undefined;
 }
 
