@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatRouteSizes, measureRoutes, routeFiles, type Manifest } from './route-budgets';
+import { formatRouteSizes, measureRoutes, routeFiles, staticFiles, type Manifest } from './route-budgets';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dist = path.join(root, 'apps/web/dist');
@@ -72,12 +72,6 @@ describe('the web app JavaScript per route', () => {
     // schemas bring libphonenumber (its metadata's field name marks it).
     const read = (file: string) => readFileSync(path.join(dist, file), 'utf8');
     const marker = 'countryCallingCode';
-    const staticFiles = (key: string, seen = new Set<string>()): string[] => {
-      if (seen.has(key)) return [];
-      seen.add(key);
-      const chunk = manifest[key]!;
-      return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => staticFiles(imported, seen))];
-    };
     expect(
       Object.values(manifest).some(
         (chunk) => chunk.file.endsWith('.js') && read(chunk.file).includes(marker),
@@ -86,9 +80,7 @@ describe('the web app JavaScript per route', () => {
     ).toBe(true);
     const settingsQuery = Object.values(manifest).find((chunk) => chunk.name === 'get-user-settings');
     expect(settingsQuery?.dynamicImports, 'the settings query loads its schema on demand').toHaveLength(1);
-    const settingsFiles = staticFiles(settingsQuery!.dynamicImports![0]!).filter((file) =>
-      file.endsWith('.js'),
-    );
+    const settingsFiles = staticFiles(manifest, settingsQuery!.dynamicImports!);
     expect(settingsFiles.filter((file) => read(file).includes(marker))).toEqual([]);
   });
 

@@ -49,13 +49,8 @@ export interface RouteSize {
   gzipBytes: number;
 }
 
-/**
- * The entry chunk plus everything the route's lazy chunks import statically, transitively (what
- * the browser fetches: Vite preloads a lazy chunk's static imports with it).
- */
-export function routeFiles(manifest: Manifest, chunks: readonly string[]): string[] {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('The build manifest has no entry');
+/** The JS files of `keys` (manifest keys) and of everything they import statically, transitively. */
+export function staticFiles(manifest: Manifest, keys: readonly string[]): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -64,14 +59,24 @@ export function routeFiles(manifest: Manifest, chunks: readonly string[]): strin
     seen.add(key);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(entry);
+  for (const key of keys) visit(key);
+  return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+}
+
+/**
+ * The entry chunk plus everything the route's lazy chunks import statically, transitively (what
+ * the browser fetches: Vite preloads a lazy chunk's static imports with it).
+ */
+export function routeFiles(manifest: Manifest, chunks: readonly string[]): string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('The build manifest has no entry');
   const lazy = manifest[entry]!.dynamicImports ?? [];
-  for (const name of chunks) {
+  const keys = chunks.map((name) => {
     const key = lazy.find((candidate) => manifest[candidate]?.name === name);
     if (!key) throw new Error(`The entry imports no chunk named '${name}' on demand`);
-    visit(key);
-  }
-  return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+    return key;
+  });
+  return staticFiles(manifest, [entry, ...keys]);
 }
 
 /** Each route's gzipped JS, given the manifest and a reader of the built files. */
