@@ -24,6 +24,9 @@ import { FakeShow, fakeSocket, resetFakeSocket, roomOf } from '@test/live-game';
 import { GameRoute } from './game';
 
 vi.mock('socket.io-client', async () => (await import('@test/live-game')).socketIoClient);
+// The route fetches the chat panel's code once the page has settled (4 s after the load, app/when-settled.ts):
+// at once here, so no timer of a test outlives the file's window (it fired after the teardown).
+vi.mock('@/app/when-settled', () => ({ whenSettled: (task: () => void) => task() }));
 
 // Issue 41, item 13: a reload of /game/{id} shows the show as the phone last had it at once,
 // marked Reconnecting…, while the start-up gate (session, token, sounds, settings) and the socket

@@ -21,6 +21,9 @@ import { FakeShow, fakeSocket, push, resetFakeSocket, roomOf } from '@test/live-
 import { GameRoute } from './game';
 
 vi.mock('socket.io-client', async () => (await import('@test/live-game')).socketIoClient);
+// The route fetches the chat panel's code once the page has settled (4 s after the load, app/when-settled.ts):
+// at once here, so no timer of a test outlives the file's window (it fired after the teardown).
+vi.mock('@/app/when-settled', () => ({ whenSettled: (task: () => void) => task() }));
 
 // The /game/{id} route in the app's frame (root layout, bottom bar): the preview's front door and
 // its read-only screen, the exit confirmation, the Sound Interaction Required modal, the room's
