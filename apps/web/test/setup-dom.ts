@@ -2,9 +2,14 @@
 // (toBeInTheDocument, toHaveAccessibleName…) and a clean document and tab storage after every test
 // (the game screen keeps the show for a reload in sessionStorage).
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
 import { afterAll, afterEach } from 'vitest';
+
+// A findBy… waits 5 s, not Testing Library's 1 s: in CI these files share two cores with the
+// server suites, and the first open of a lazy part (the chat panel) transforms its modules cold.
+// (One CI run's keyboard-chat test failed there, passing in every run alone.) A real failure still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
