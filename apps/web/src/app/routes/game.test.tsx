@@ -277,6 +277,32 @@ describe('the game route', { timeout: 30_000 }, () => {
     await leaveInTheLobby(user, router);
   });
 
+  it('a tap on the lobby in the moment the show answers still opens Leave the show?', async () => {
+    // The router draws a held move in a transition; the show's answer renders at once. The answer
+    // rendered first once put the guard's own entry in and so dropped the held tap: no modal, no
+    // move (a browser test hung on it after a full load of the game).
+    let answerJoin!: () => void;
+    const answerAfter = new Promise<void>((resolve) => (answerJoin = resolve));
+    const show = greenRoomShow().serve({ answerAfter });
+    serve(show);
+    const router = openApp(`/game/${show.gameUuid}`);
+    await screen.findByRole('navigation', { name: 'Main' });
+
+    // Outside act(), so React schedules each render as in a browser: the answer's first.
+    const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      void router.navigate('/');
+      answerJoin();
+      await onStage('Green Room');
+    } finally {
+      reactGlobals.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+    expect(await screen.findByRole('dialog', { name: 'Leave the show?' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/game/${show.gameUuid}`);
+    await leaveInTheLobby(userEvent, router);
+  });
+
   it('Sound Interaction Required: autoplay with sound refused, Confirm fails then plays with sound', async () => {
     let allowed = false;
     autoplayPolicy(() => allowed);

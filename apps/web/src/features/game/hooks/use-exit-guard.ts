@@ -30,13 +30,18 @@ export function useExitGuard(enabled: boolean, armed: boolean): ExitGuard {
   const navigationType = useNavigationType();
   const navigate = useNavigate();
   const leaving = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
+  // A move held now, known the moment it is held: the router draws its hold in a transition, so
+  // `blocked` can lag behind while a render of the show's own answer runs first.
+  const holding = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    const hold =
       enabled &&
       !leaving.current &&
       (currentLocation.pathname !== nextLocation.pathname ||
-        (onGuardEntry(currentLocation) && !onGuardEntry(nextLocation))),
-  );
+        (onGuardEntry(currentLocation) && !onGuardEntry(nextLocation)));
+    if (hold) holding.current = true;
+    return hold;
+  });
 
   const blocked = blocker.state === 'blocked';
   useEffect(() => {
@@ -46,9 +51,10 @@ export function useExitGuard(enabled: boolean, armed: boolean): ExitGuard {
       return;
     }
     // A POP that is not onto the guard's entry: the page's first load (or a Back into it). Not
-    // while a move away is held: any navigation would let the router close the modal under the
-    // player's finger (a tap on the lobby before the join answered); after Stay it is put then.
-    if (!armed || blocked || navigationType !== 'POP' || onGuardEntry(location)) return;
+    // while a move away is held: any navigation completing lets the router drop the hold, so the
+    // tap would neither ask nor leave (a tap on the lobby as the join answers); after Stay it is
+    // put then.
+    if (!armed || holding.current || navigationType !== 'POP' || onGuardEntry(location)) return;
     const { pathname, search, hash } = location;
     void navigate({ pathname, search, hash }, { state: GUARD_STATE });
   }, [armed, blocked, location, navigationType, navigate]);
@@ -64,7 +70,10 @@ export function useExitGuard(enabled: boolean, armed: boolean): ExitGuard {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [enabled]);
 
-  const stay = useCallback(() => blocker.reset?.(), [blocker]);
+  const stay = useCallback(() => {
+    holding.current = false;
+    blocker.reset?.();
+  }, [blocker]);
   const leave = useCallback(() => {
     leaving.current = true;
     blocker.proceed?.();
