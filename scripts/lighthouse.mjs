@@ -6,6 +6,10 @@
 //   --strict   exits non-zero below target (default: prints and exits 0)
 //   --report-dir DIR   also writes each run's full report there (<page>-<run>.json): its
 //              long-tasks, mainthread-work-breakdown and bootup-time audits say where TBT went
+//   --as-index N   measures as on a host whose benchmark index is N (a slow day is about 1 300):
+//              each run's CPU slowdown is Lighthouse's 4x times the baseline's index over N, so a
+//              fast host reads as a slow one (Lighthouse's own advice for calibrating the slowdown
+//              to a host). The baseline runs at 4x: it is what measures the host.
 // Before each run of a page it measures a baseline page (one line of text and a fixed bit of
 // script, served by this script on a port of its own: no route of the product), so each page's
 // figures sit beside the host's speed at that moment: Lighthouse's benchmark index, and the
@@ -25,6 +29,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '1' },
     strict: { type: 'boolean', default: false },
     'report-dir': { type: 'string' },
+    'as-index': { type: 'string' },
   },
 });
 const runs = Number(options.runs);
@@ -32,6 +37,14 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
   console.error('--runs takes a whole number from 1 to 9');
   process.exit(2);
 }
+
+const asIndex = options['as-index'] === undefined ? null : Number(options['as-index']);
+if (asIndex !== null && !(Number.isFinite(asIndex) && asIndex >= 100 && asIndex <= 10_000)) {
+  console.error('--as-index takes a benchmark index from 100 to 10000');
+  process.exit(2);
+}
+/** Lighthouse's mobile preset slows the CPU down 4x. */
+const MOBILE_SLOWDOWN = 4;
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.LIGHTHOUSE_PORT ?? process.env.E2E_PORT ?? 4199);
@@ -159,7 +172,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const cell = (value, width) => String(value).padStart(width);
 
 /** One Lighthouse run of one page: its six figures, and the audits that cost it a11y or BP points. */
-async function measure(page, run, { keepReport = true } = {}) {
+async function measure(page, run, { keepReport = true, slowdown = MOBILE_SLOWDOWN } = {}) {
   let lhr;
   // A busy machine now and then loses the trace (NO_NAVSTART, NO_FCP): that run is tried again.
   for (let attempt = 1; ; attempt += 1) {
@@ -169,6 +182,7 @@ async function measure(page, run, { keepReport = true } = {}) {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+      throttling: { cpuSlowdownMultiplier: slowdown },
     }));
     if (!lhr.runtimeError) break;
     const problem = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
@@ -241,6 +255,10 @@ try {
   console.log(
     `\nLighthouse 12, mobile preset, ${runs} run${runs > 1 ? 's' : ''} a page${runs > 1 ? ' (median, then min-max)' : ''}`,
   );
+  if (asIndex !== null)
+    console.log(
+      `As on a host of benchmark index ${asIndex}: each page's CPU slowdown is 4x its baseline's index / ${asIndex}`,
+    );
   // Lighthouse's CPU speed score for the host (bench), and the baseline page's performance and TBT
   // measured just before: TBT is the host's long tasks times a 4x slowdown, so a busy or slow host
   // (a low index, a baseline below 100) reads as a slow phone.
@@ -251,8 +269,11 @@ try {
     const results = [];
     const baselines = [];
     for (let run = 0; run < runs; run += 1) {
-      baselines.push(await measureBaseline(baselineUrl));
-      results.push(await measure(page, run + 1));
+      const baseline = await measureBaseline(baselineUrl);
+      baselines.push(baseline);
+      const slowdown =
+        asIndex === null ? MOBILE_SLOWDOWN : (MOBILE_SLOWDOWN * baseline.benchmarkIndex) / asIndex;
+      results.push({ ...(await measure(page, run + 1, { slowdown })), slowdown });
     }
     const figures = Object.fromEntries(METRICS.map((id) => [id, median(results.map((r) => r.figures[id]))]));
     const pageMisses = METRICS.filter((id) =>
@@ -261,8 +282,13 @@ try {
     if (pageMisses.length) misses.push(`${page.name} (${pageMisses.join(', ')})`);
     const bench = Math.round(median(results.map((r) => r.benchmarkIndex)));
     const baseline = `${median(baselines.map((b) => b.performance))}, ${median(baselines.map((b) => b.tbtMs))}`;
+    const slowdowns = results.map((r) => r.slowdown.toFixed(1));
+    const slowdown =
+      asIndex === null
+        ? ''
+        : `  CPU ${[...new Set([Math.min(...slowdowns), Math.max(...slowdowns)])].join('-')}x`;
     console.log(
-      `${page.name.padEnd(12)} ${cell(figures.performance, 5)} ${cell(figures.accessibility, 5)} ${cell(figures['best-practices'], 5)} ${cell(figures.lcpMs, 8)} ${cell(figures.tbtMs, 8)} ${cell(figures.cls, 6)} ${cell(bench, 6)}  ${cell(baseline, 8)}  ${pageMisses.length ? `below target: ${pageMisses.join(', ')}` : 'ok'}`,
+      `${page.name.padEnd(12)} ${cell(figures.performance, 5)} ${cell(figures.accessibility, 5)} ${cell(figures['best-practices'], 5)} ${cell(figures.lcpMs, 8)} ${cell(figures.tbtMs, 8)} ${cell(figures.cls, 6)} ${cell(bench, 6)}  ${cell(baseline, 8)}  ${pageMisses.length ? `below target: ${pageMisses.join(', ')}` : 'ok'}${slowdown}`,
     );
     if (runs > 1) {
       const range = (id) => {
