@@ -89,9 +89,18 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // The chunk graph the route budgets are measured on (vite/route-budgets.ts).
     manifest: true,
-    // Every browser the app supports preloads modules itself; the polyfill would cost the entry
-    // 0.5 kB (docs/web-quality.md, JavaScript per route).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser the app supports preloads modules itself; the polyfill would cost the entry
+      // 0.5 kB (docs/web-quality.md, JavaScript per route).
+      polyfill: false,
+      // A route's chunk, asked for by the entry, comes with <link rel=modulepreload>s for its
+      // imports; a lazy part inside a route (the carousel, the marketing copy, the chat panel)
+      // does not: its imports load as the browser meets them. Fewer links while the first screen
+      // draws cut the slow-day TBT of /login and the lobby by a quarter to a half (docs/web-quality.md,
+      // Tenth pass). Their stylesheets are still put in place before they mount.
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'html' || /(^|\/)index-[\w-]+\.js$/.test(hostId) ? deps : [],
+    },
     // terser packs the JavaScript 2 to 3 % smaller than esbuild after gzip, for a slower build.
     minify: 'terser',
     terserOptions: { compress: { passes: 2 } },
