@@ -282,11 +282,9 @@ try {
     if (pageMisses.length) misses.push(`${page.name} (${pageMisses.join(', ')})`);
     const bench = Math.round(median(results.map((r) => r.benchmarkIndex)));
     const baseline = `${median(baselines.map((b) => b.performance))}, ${median(baselines.map((b) => b.tbtMs))}`;
-    const slowdowns = results.map((r) => r.slowdown.toFixed(1));
-    const slowdown =
-      asIndex === null
-        ? ''
-        : `  CPU ${[...new Set([Math.min(...slowdowns), Math.max(...slowdowns)])].join('-')}x`;
+    const slowdowns = results.map((r) => Math.round(r.slowdown * 10) / 10);
+    const [least, most] = [Math.min(...slowdowns), Math.max(...slowdowns)];
+    const slowdown = asIndex === null ? '' : `  CPU ${least === most ? least : `${least}-${most}`}x`;
     console.log(
       `${page.name.padEnd(12)} ${cell(figures.performance, 5)} ${cell(figures.accessibility, 5)} ${cell(figures['best-practices'], 5)} ${cell(figures.lcpMs, 8)} ${cell(figures.tbtMs, 8)} ${cell(figures.cls, 6)} ${cell(bench, 6)}  ${cell(baseline, 8)}  ${pageMisses.length ? `below target: ${pageMisses.join(', ')}` : 'ok'}${slowdown}`,
     );
