@@ -140,6 +140,17 @@ function greenRoomShow() {
   return show.before(show.claim(me, 'Mia')).before(show.greenRoom());
 }
 
+/** The green room's game opened with its join unanswered until `answerJoin()`. */
+async function openWithTheJoinHeld() {
+  let answerJoin!: () => void;
+  const answerAfter = new Promise<void>((resolve) => (answerJoin = resolve));
+  const show = greenRoomShow().serve({ answerAfter });
+  serve(show);
+  const router = openApp(`/game/${show.gameUuid}`);
+  await screen.findByRole('navigation', { name: 'Main' });
+  return { router, show, answerJoin };
+}
+
 /** Leave, in the exit dialog: the lobby opens. */
 async function leaveInTheLobby(
   user: Pick<typeof userEvent, 'click'>,
@@ -261,12 +272,8 @@ describe('the game route', { timeout: 30_000 }, () => {
 
   it('a tap on the lobby while the join is under way keeps Leave the show? up when the show answers', async () => {
     // The join's answer held back: the tap comes first, as on a slow connection after a full load.
-    let answerJoin!: () => void;
-    const answerAfter = new Promise<void>((resolve) => (answerJoin = resolve));
-    const show = greenRoomShow().serve({ answerAfter });
-    serve(show);
-    const router = openApp(`/game/${show.gameUuid}`);
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const { router, answerJoin } = await openWithTheJoinHeld();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
 
     const user = userEvent.setup();
     await user.click(within(nav).getByRole('link', { name: 'Games Lobby' }));
@@ -281,12 +288,7 @@ describe('the game route', { timeout: 30_000 }, () => {
     // The router draws a held move in a transition; the show's answer renders at once. The answer
     // rendered first once put the guard's own entry in and so dropped the held tap: no modal, no
     // move (a browser test hung on it after a full load of the game).
-    let answerJoin!: () => void;
-    const answerAfter = new Promise<void>((resolve) => (answerJoin = resolve));
-    const show = greenRoomShow().serve({ answerAfter });
-    serve(show);
-    const router = openApp(`/game/${show.gameUuid}`);
-    await screen.findByRole('navigation', { name: 'Main' });
+    const { router, show, answerJoin } = await openWithTheJoinHeld();
 
     // Outside act(), so React schedules each render as in a browser: the answer's first.
     const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
