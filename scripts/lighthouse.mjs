@@ -257,7 +257,7 @@ try {
   );
   if (asIndex !== null)
     console.log(
-      `As on a host of benchmark index ${asIndex}: each page's CPU slowdown is 4x its baseline's index / ${asIndex}`,
+      `As on a host of benchmark index ${asIndex}: each page's CPU slowdown is ${MOBILE_SLOWDOWN}x its baseline's index / ${asIndex}`,
     );
   // Lighthouse's CPU speed score for the host (bench), and the baseline page's performance and TBT
   // measured just before: TBT is the host's long tasks times a 4x slowdown, so a busy or slow host

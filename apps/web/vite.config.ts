@@ -96,8 +96,8 @@ export default defineConfig(({ command }) => ({
       // A route's chunk, asked for by the entry, comes with <link rel=modulepreload>s for its
       // imports; a lazy part inside a route (the carousel, the marketing copy, the chat panel)
       // does not: its imports load as the browser meets them. Fewer links while the first screen
-      // draws cut the slow-day TBT of /login and the lobby by a quarter to a half (docs/web-quality.md,
-      // Tenth pass). Their stylesheets are still put in place before they mount.
+      // draws took the slow-day TBT of /login and the lobby to 0.5-0.8x (docs/web-quality.md, Tenth
+      // pass). Their stylesheets are still put in place before they mount.
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
         hostType === 'html' || /(^|\/)index-[\w-]+\.js$/.test(hostId) ? deps : [],
     },
