@@ -10,6 +10,10 @@
 //              each run's CPU slowdown is Lighthouse's 4x times the baseline's index over N, so a
 //              fast host reads as a slow one (Lighthouse's own advice for calibrating the slowdown
 //              to a host). The baseline runs at 4x: it is what measures the host.
+//   --floor    also measures the stack's floor beside each run of a page, at that run's slowdown:
+//              scripts/lighthouse-floor/, a sign-in form drawn by React, React Router and TanStack
+//              Query and nothing of the product's (built here with Vite), so a page's TBT can be read
+//              as the stack's share and the product's own
 // Before each run of a page it measures a baseline page (one line of text and a fixed bit of
 // script, served by this script on a port of its own: no route of the product), so each page's
 // figures sit beside the host's speed at that moment: Lighthouse's benchmark index, and the
@@ -17,8 +21,9 @@
 // Chromium: CHROME_PATH, else /usr/bin/chromium.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -30,6 +35,7 @@ const { values: options } = parseArgs({
     strict: { type: 'boolean', default: false },
     'report-dir': { type: 'string' },
     'as-index': { type: 'string' },
+    floor: { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -77,7 +83,39 @@ addEventListener('load', () => {
     }, task * 50);
 });
 </script></body></html>`;
-const baselineServer = createServer((request, response) => {
+/** The floor page's build (--floor): its folder, made in the temporary directory. */
+let floorDir = null;
+async function buildFloor() {
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  floorDir = await mkdtemp(path.join(tmpdir(), 'ruthless-lighthouse-floor-'));
+  await build({
+    root: path.join(root, 'scripts/lighthouse-floor'),
+    base: '/floor/',
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: floorDir, emptyOutDir: true },
+  });
+}
+const baselineServer = createServer(async (request, response) => {
+  const { pathname } = new URL(request.url, 'http://localhost');
+  if (floorDir && pathname.startsWith('/floor/')) {
+    // The floor's scripts by name; any other path is its page, as a single-page app's fallback.
+    const script = pathname.startsWith('/floor/assets/') ? path.basename(pathname) : null;
+    try {
+      const body = await readFile(path.join(floorDir, script ? `assets/${script}` : 'index.html'));
+      response.writeHead(200, {
+        'content-type': script ? 'text/javascript' : 'text/html; charset=utf-8',
+        'cache-control': script ? 'max-age=31536000' : 'no-cache',
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404);
+      response.end();
+    }
+    return;
+  }
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
   response.end(BASELINE_HTML);
 });
@@ -86,6 +124,7 @@ async function stop(code) {
   await chrome?.kill();
   baselineServer.close();
   server.kill('SIGTERM');
+  if (floorDir) await rm(floorDir, { recursive: true, force: true });
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(130));
@@ -233,10 +272,12 @@ async function measureBaseline(url) {
 let belowTarget = false;
 let broken = false;
 try {
+  if (options.floor) await buildFloor();
   await waitForServer();
   const player = await preparePlayer();
   await new Promise((resolve) => baselineServer.listen(0, '127.0.0.1', resolve));
   const baselineUrl = `http://127.0.0.1:${baselineServer.address().port}/`;
+  const floorUrl = `${baselineUrl}floor/login`;
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -268,12 +309,17 @@ try {
   for (const page of pages) {
     const results = [];
     const baselines = [];
+    const floors = [];
     for (let run = 0; run < runs; run += 1) {
       const baseline = await measureBaseline(baselineUrl);
       baselines.push(baseline);
       const slowdown =
         asIndex === null ? MOBILE_SLOWDOWN : (MOBILE_SLOWDOWN * baseline.benchmarkIndex) / asIndex;
       results.push({ ...(await measure(page, run + 1, { slowdown })), slowdown });
+      if (options.floor)
+        floors.push(
+          (await measure({ name: 'floor', url: floorUrl }, 0, { keepReport: false, slowdown })).figures,
+        );
     }
     const figures = Object.fromEntries(METRICS.map((id) => [id, median(results.map((r) => r.figures[id]))]));
     const pageMisses = METRICS.filter((id) =>
@@ -285,8 +331,11 @@ try {
     const slowdowns = results.map((r) => Math.round(r.slowdown * 10) / 10);
     const [least, most] = [Math.min(...slowdowns), Math.max(...slowdowns)];
     const slowdown = asIndex === null ? '' : `  CPU ${least === most ? least : `${least}-${most}`}x`;
+    const floor = options.floor
+      ? `  floor ${median(floors.map((f) => f.performance))}, ${median(floors.map((f) => f.tbtMs))} ms`
+      : '';
     console.log(
-      `${page.name.padEnd(12)} ${cell(figures.performance, 5)} ${cell(figures.accessibility, 5)} ${cell(figures['best-practices'], 5)} ${cell(figures.lcpMs, 8)} ${cell(figures.tbtMs, 8)} ${cell(figures.cls, 6)} ${cell(bench, 6)}  ${cell(baseline, 8)}  ${pageMisses.length ? `below target: ${pageMisses.join(', ')}` : 'ok'}${slowdown}`,
+      `${page.name.padEnd(12)} ${cell(figures.performance, 5)} ${cell(figures.accessibility, 5)} ${cell(figures['best-practices'], 5)} ${cell(figures.lcpMs, 8)} ${cell(figures.tbtMs, 8)} ${cell(figures.cls, 6)} ${cell(bench, 6)}  ${cell(baseline, 8)}  ${pageMisses.length ? `below target: ${pageMisses.join(', ')}` : 'ok'}${slowdown}${floor}`,
     );
     if (runs > 1) {
       const range = (id) => {
@@ -295,7 +344,7 @@ try {
       };
       const spread = (values) => `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))}`;
       console.log(
-        `${'  range'.padEnd(12)} ${cell(range('performance'), 5)} ${cell(range('accessibility'), 5)} ${cell(range('best-practices'), 5)} ${cell(range('lcpMs'), 8)} ${cell(range('tbtMs'), 8)} ${cell(range('cls'), 6)} ${spread(results.map((r) => r.benchmarkIndex))}  ${spread(baselines.map((b) => b.performance))}, ${spread(baselines.map((b) => b.tbtMs))}`,
+        `${'  range'.padEnd(12)} ${cell(range('performance'), 5)} ${cell(range('accessibility'), 5)} ${cell(range('best-practices'), 5)} ${cell(range('lcpMs'), 8)} ${cell(range('tbtMs'), 8)} ${cell(range('cls'), 6)} ${spread(results.map((r) => r.benchmarkIndex))}  ${spread(baselines.map((b) => b.performance))}, ${spread(baselines.map((b) => b.tbtMs))}${options.floor ? `  floor ${spread(floors.map((f) => f.tbtMs))} ms` : ''}`,
       );
     }
     for (const audit of new Set(results.flatMap((r) => r.failedAudits))) console.log(`    ${audit}`);
