@@ -146,10 +146,15 @@ test('a show from the landing to the results, by keyboard, at 390x844, with axe 
   });
   expect(animation.duration).toBeLessThan(0.001);
   expect(animation.count).toBe('1');
+  // A button's press and glow change at once too: no transition runs.
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  const transitioned = () => signIn.evaluate((element) => getComputedStyle(element).transitionProperty);
+  expect(await transitioned()).toBe('none');
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await expect
     .poll(() => pulse.evaluate((element) => getComputedStyle(element).animationIterationCount))
     .toBe('infinite');
+  expect(await transitioned()).toContain('transform');
   await page.emulateMedia({ reducedMotion: 'reduce' });
 
   // The landing by keyboard: Tab reaches the form with a visible focus ring, Enter signs in.
