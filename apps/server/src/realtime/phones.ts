@@ -15,6 +15,8 @@ type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEv
 export interface ServerSideEvents {
   /** A stopping process let go of its games: take them now rather than at the next scan. */
   'runner:released': (gameIds: string[]) => void;
+  /** These games' ticket counts changed: read them and tell this process's viewers. */
+  'metadata:changed': (gameIds: string[]) => void;
 }
 
 /**
@@ -74,9 +76,23 @@ export class Phones {
     sendBroadcastFramesDirectly();
   }
 
-  /** A game's ticket counts, to every lobby and game viewer. */
+  /**
+   * A game's ticket counts, to this process's lobby and game viewers. Each process reads and sends
+   * its own (lobby/metadata-publisher.ts): counts read by two processes and crossing through Redis
+   * could reach a phone in the other order, the older last.
+   */
   metadata(payload: Payload<'metadata'>): void {
-    this.io.emit('metadata', payload);
+    this.io.local.emit('metadata', payload);
+  }
+
+  /** Tells the other processes (none without Redis) that these games' ticket counts changed. */
+  tellPeersMetadataChanged(gameIds: string[]): void {
+    if (this.clustered && gameIds.length > 0) this.io.serverSideEmit('metadata:changed', gameIds);
+  }
+
+  /** What another process tells of games whose ticket counts changed there. */
+  onPeersMetadataChanged(listener: (gameIds: string[]) => void): void {
+    this.io.on('metadata:changed', listener);
   }
 
   /** A cancellation, to every lobby and game viewer. */

@@ -192,6 +192,34 @@ describe(`${CLAIMANTS} simultaneous claims for ${MAX_TICKETS} tickets`, () => {
     120_000,
   );
 
+  it.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
+    'tells a lobby on the other process of claims made on this one, the newest count last',
+    async () => {
+      const db = server.app.database.db;
+      const roomId = await insertRoom(db, 'Across');
+      const gameId = await insertGame(db, roomId, { startsInMs: 3_600_000, maxTickets: 10 });
+      const players = await insertPlayers(server.app, 6, 'Across');
+      const viewer = connectSocket(baseUrls[1]!, { transports: ['websocket'], reconnection: false });
+      const told: number[] = [];
+      viewer.on('metadata', (metadata: GameMetadata) => {
+        if (metadata.gameUuid === gameId) told.push(metadata.ticketsAvailable);
+      });
+      await new Promise((resolve) => viewer.once('connect', () => resolve(undefined)));
+      // Every claim on the first process: the second hears of them only from it.
+      for (const player of players) {
+        const response = await fetch(`${baseUrls[0]}/api/claim-ticket`, {
+          method: 'POST',
+          headers: { authorization: player.token, 'content-type': 'application/json' },
+          body: JSON.stringify({ gameUuid: gameId, roomUuid: roomId }),
+        });
+        expect(response.status).toBe(201);
+      }
+      await expect.poll(() => told.at(-1), { timeout: 5000 }).toBe(4);
+      viewer.disconnect();
+      expect(told).toEqual([...told].sort((x, y) => y - x));
+    },
+  );
+
   it('answers the same player claiming 10 times at once with the one ticket each time, never a 5xx', async () => {
     const db = server.app.database.db;
     const roomId = await insertRoom(db, 'Twice');

@@ -13,6 +13,7 @@ export default fp(
     const metadata = new MetadataPublisher(app.repositories.games, app.realtime.phones, (err) =>
       app.log.error({ err }, 'metadata push failed'),
     );
+    app.realtime.phones.onPeersMetadataChanged((gameIds) => metadata.changedElsewhere(gameIds));
     app.decorate('metadata', metadata);
     app.addHook('preClose', async () => metadata.stop());
   },
