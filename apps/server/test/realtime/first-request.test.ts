@@ -33,6 +33,9 @@ describe("a connection's first request", () => {
     const { sid } = JSON.parse(connects(frames)[0]!.slice(2)) as { sid: string };
     const socket = server.app.realtime.io.of('/').sockets.get(sid)!;
     expect(socket.conn.request).toBeNull();
+    // Nor does its handshake keep the request's headers or query: only what the app reads after.
+    expect(socket.handshake.headers).toEqual({});
+    expect(socket.handshake.query).toEqual({});
     expect(socket.handshake.auth).toEqual({ preview: true });
 
     // Leave the namespace and connect again over the same connection: no request to read now.
