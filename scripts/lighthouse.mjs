@@ -263,9 +263,12 @@ async function measure(page, run, { keepReport = true, slowdown = MOBILE_SLOWDOW
   };
 }
 
-/** A run of the baseline page just before a page's run: the host's speed at that moment. */
-async function measureBaseline(url) {
-  const { figures, benchmarkIndex } = await measure({ name: 'baseline', url }, 0, { keepReport: false });
+/**
+ * A run of a reference page beside a page's run, its report not kept: the baseline just before
+ * (the host's speed at that moment, at 4x) or the floor just after (at the page's slowdown).
+ */
+async function measureReference(name, url, slowdown = MOBILE_SLOWDOWN) {
+  const { figures, benchmarkIndex } = await measure({ name, url }, 0, { keepReport: false, slowdown });
   return { performance: figures.performance, tbtMs: figures.tbtMs, benchmarkIndex };
 }
 
@@ -311,15 +314,12 @@ try {
     const baselines = [];
     const floors = [];
     for (let run = 0; run < runs; run += 1) {
-      const baseline = await measureBaseline(baselineUrl);
+      const baseline = await measureReference('baseline', baselineUrl);
       baselines.push(baseline);
       const slowdown =
         asIndex === null ? MOBILE_SLOWDOWN : (MOBILE_SLOWDOWN * baseline.benchmarkIndex) / asIndex;
       results.push({ ...(await measure(page, run + 1, { slowdown })), slowdown });
-      if (options.floor)
-        floors.push(
-          (await measure({ name: 'floor', url: floorUrl }, 0, { keepReport: false, slowdown })).figures,
-        );
+      if (options.floor) floors.push(await measureReference('floor', floorUrl, slowdown));
     }
     const figures = Object.fromEntries(METRICS.map((id) => [id, median(results.map((r) => r.figures[id]))]));
     const pageMisses = METRICS.filter((id) =>
