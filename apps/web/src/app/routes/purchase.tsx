@@ -8,9 +8,8 @@ import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
 import { useActiveTickets } from '@/api/get-active-tickets';
 import { useRooms } from '@/api/get-rooms';
-import { Countdown } from '@/features/lobby/components/countdown';
-import { GreenRoomSign } from '@/features/lobby/components/green-room-sign';
-import { useCountdown } from '@/features/lobby/hooks/use-countdown';
+import { StartCountdown } from '@/features/lobby/components/start-countdown';
+import { useCountdownCompleted } from '@/features/lobby/hooks/use-countdown';
 import { useLiveMetadata } from '@/features/lobby/hooks/use-live-metadata';
 import { useClaimTicket } from '@/api/claim-ticket';
 import { LuckyFateCards } from '@/features/purchase/components/lucky-fate-cards';
@@ -86,8 +85,8 @@ function TicketOffice({
   const navigate = useNavigate();
   const purchase = useClaimTicket();
   const [picked, setPicked] = useState<number | null>(null);
-  const countdown = useCountdown(game.gameStartTime);
-  const started = game.hasGameStarted || countdown.completed;
+  const completed = useCountdownCompleted(game.gameStartTime);
+  const started = game.hasGameStarted || completed;
   const soldOut = game.ticketsAvailable <= 0;
   const start = new Date(game.gameStartTime);
 
@@ -116,10 +115,7 @@ function TicketOffice({
             Started <time dateTime={game.gameStartTime}>{format(start, 'h:mma dd/MM/yy')}</time>
           </p>
         ) : (
-          <>
-            {game.state === 'green-room' && <GreenRoomSign value={countdown} />}
-            <Countdown value={countdown} />
-          </>
+          <StartCountdown startTime={game.gameStartTime} greenRoom={game.state === 'green-room'} />
         )}
         <PrizeTable prizes={game.prizes} rolloverPence={game.rolloverPence} />
         <p className={styles.tickets}>

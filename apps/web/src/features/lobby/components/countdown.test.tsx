@@ -64,6 +64,25 @@ describe('Countdown', () => {
     expect(boxes()).toBe('0 days 00:00:00');
   });
 
+  it('runs every countdown on screen from one clock, which stops once the last is complete', () => {
+    render(
+      <>
+        <StartsIn startTime={at(2 * SECOND)} />
+        <StartsIn startTime={at(HOUR)} />
+        <StartsIn startTime={at(DAY)} />
+      </>,
+    );
+    // One wake-up a second for the whole lobby, not one a row.
+    expect(vi.getTimerCount()).toBe(1);
+    tick(2 * SECOND);
+    expect(screen.getAllByRole('timer').map((timer) => timer.getAttribute('aria-label'))).toEqual([
+      'Starts in 0 days 00:00:00',
+      'Starts in 0 days 00:59:58',
+      'Starts in 0 days 23:59:58',
+    ]);
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
   it("counts by the server's clock: a phone a minute slow still shows the server's time left", () => {
     // The server is one minute ahead of this phone.
     useServerClockStore.setState({ offsetMs: MINUTE });

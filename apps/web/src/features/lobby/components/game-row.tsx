@@ -2,11 +2,10 @@ import { format } from '@/lib/dates';
 import type { LobbyGame } from '@ruthless/protocol';
 import { LinkButton } from '@/components/ui/button';
 import { formatCurrency } from '@/lib/currency';
-import { useCountdown } from '../hooks/use-countdown';
-import { Countdown } from './countdown';
-import { GreenRoomSign } from './green-room-sign';
+import { useCountdownCompleted } from '../hooks/use-countdown';
 import { InProgressImage } from './in-progress-image';
 import { RemindMeButton } from './remind-me-button';
+import { StartCountdown } from './start-countdown';
 import { TicketButton, ticketButtonState } from './ticket-button';
 import { TicketsAvailable } from './tickets-available';
 import { luckyFateLine } from '../utils/lucky-fate-line';
@@ -27,9 +26,9 @@ export interface GameRowProps {
 
 /** One game of a room: when, the countdown or the ON AIR sign, the ticket, the reminder, the count. */
 export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, onBreak = false }: GameRowProps) {
-  const countdown = useCountdown(game.gameStartTime);
+  const completed = useCountdownCompleted(game.gameStartTime);
   // docs/player-app.md (Start-up gate): once the countdown completes the game counts as started.
-  const started = game.hasGameStarted || countdown.completed;
+  const started = game.hasGameStarted || completed;
   // The green room is before the start: the countdown runs on and tickets can still be claimed.
   const greenRoom = !started && game.state === 'green-room';
   const start = new Date(game.gameStartTime);
@@ -68,8 +67,7 @@ export function GameRow({ game, roomName, ticketHeld, isClaiming, onClaim, onBre
           </div>
         ) : (
           <div className={styles.countdown}>
-            {greenRoom && <GreenRoomSign value={countdown} />}
-            <Countdown value={countdown} />
+            <StartCountdown startTime={game.gameStartTime} greenRoom={greenRoom} />
           </div>
         )}
       </div>

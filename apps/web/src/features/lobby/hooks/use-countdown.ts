@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { serverNow, useServerClockStore } from '@/stores/server-clock-store';
 
 /** docs/player-app.md (Constants): the countdown ticks once a second. */
@@ -40,25 +40,65 @@ export function countdownTo(target: number, now: number): CountdownValue {
 }
 
 /**
+ * One clock for every countdown on screen, so that each second the app wakes once and draws only
+ * the digits that changed (a timer a row made each row draw again in a task of its own). It ticks
+ * while some countdown shown has a second left, and at once when the server clock's offset
+ * changes. Each listener is kept with its start time.
+ */
+const countdownsShown = new Map<() => void, number>();
+let ticking: ReturnType<typeof setInterval> | undefined;
+let stopFollowingOffset: (() => void) | undefined;
+
+function tick() {
+  for (const listener of countdownsShown.keys()) listener();
+  keepTickingWhileNeeded();
+}
+
+function keepTickingWhileNeeded() {
+  const now = serverNow();
+  const needed = [...countdownsShown.values()].some((target) => target - now >= SECOND);
+  if (needed && ticking === undefined) ticking = setInterval(tick, COUNTDOWN_TICK_MS);
+  if (!needed && ticking !== undefined) {
+    clearInterval(ticking);
+    ticking = undefined;
+  }
+}
+
+function subscribeToCountdown(target: number, listener: () => void): () => void {
+  countdownsShown.set(listener, target);
+  stopFollowingOffset ??= useServerClockStore.subscribe(tick);
+  keepTickingWhileNeeded();
+  return () => {
+    countdownsShown.delete(listener);
+    keepTickingWhileNeeded();
+    if (countdownsShown.size > 0) return;
+    stopFollowingOffset?.();
+    stopFollowingOffset = undefined;
+  };
+}
+
+/** Whole seconds left to `target` by the server's clock (0 once under a second is left). */
+function wholeSecondsLeft(target: number): number {
+  return Math.max(0, Math.floor((target - serverNow()) / SECOND));
+}
+
+/** `read(seconds left)` by the server's clock, drawn again only when what it reads changes. */
+function useSecondsLeft<T>(startTime: string, read: (secondsLeft: number) => T): T {
+  const target = Date.parse(startTime);
+  const subscribe = useCallback((listener: () => void) => subscribeToCountdown(target, listener), [target]);
+  return useSyncExternalStore(subscribe, () => read(wholeSecondsLeft(target)));
+}
+
+/**
  * Counts down to a start time by the server's clock, one tick a second, and stops ticking once
- * complete.
+ * complete. Only the component that shows the digits should call it: it draws again each second.
  */
 export function useCountdown(startTime: string): CountdownValue {
-  const target = Date.parse(startTime);
-  const offsetMs = useServerClockStore((state) => state.offsetMs);
-  const [value, setValue] = useState(() => countdownTo(target, serverNow()));
+  const left = useSecondsLeft(startTime, (seconds) => seconds);
+  return useMemo(() => countdownTo(left * SECOND, 0), [left]);
+}
 
-  useEffect(() => {
-    const tick = () => setValue(countdownTo(target, Date.now() + offsetMs));
-    tick();
-    if (countdownTo(target, Date.now() + offsetMs).completed) return;
-    const timer = setInterval(() => {
-      const next = countdownTo(target, Date.now() + offsetMs);
-      setValue(next);
-      if (next.completed) clearInterval(timer);
-    }, COUNTDOWN_TICK_MS);
-    return () => clearInterval(timer);
-  }, [target, offsetMs]);
-
-  return value;
+/** Whether the start time has come (under a second left): changes once, so its caller draws once. */
+export function useCountdownCompleted(startTime: string): boolean {
+  return useSecondsLeft(startTime, (seconds) => seconds === 0);
 }
