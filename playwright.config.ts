@@ -39,7 +39,10 @@ export default defineConfig({
     // (test.use({ reducedMotion: 'no-preference' })); every spec imports `test` from
     // e2e/support/fixtures.ts, which also swaps the host video for a tiny one.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A trace only of a retry: recording one on every try (screenshots and DOM snapshots at each
+    // action) was 45 % of a journey's CPU (docs/testing.md). A test that fails twice keeps the
+    // retry's trace; `--trace on` records every try when hunting one.
+    trace: 'on-first-retry',
     // The service worker would answer requests before page.route() sees them: off except in
     // e2e/pwa.spec.ts, which tests it.
     serviceWorkers: 'block',
