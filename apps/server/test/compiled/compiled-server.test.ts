@@ -112,33 +112,6 @@ async function playShortShow(
     roomImage: '/rooms/ruby-rush.svg',
   });
   expect(room.status, JSON.stringify(room.body)).toBe(201);
-  const created = await api(
-    url,
-    'POST',
-    `/api/host/rooms/${room.body.roomUuid as string}/games`,
-    host.token,
-    {
-      gameStartTime: new Date(Date.now() + 3000).toISOString(),
-      maxTickets: 10,
-      prizeLuckyFateSelections: 'in-game',
-      prizes: { oneLine: 100, twoLines: 200, fullHouse: 1000 },
-      timings: FAST,
-    },
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const game = created.body as unknown as HostGame;
-  // A later show whose reminder mail brings the player an unsubscribe token (mailed within a
-  // sweep, while this show plays).
-  const later = !reminders
-    ? undefined
-    : await api(url, 'POST', `/api/host/rooms/${room.body.roomUuid as string}/games`, host.token, {
-        gameStartTime: new Date(Date.now() + 5 * 60_000).toISOString(),
-        maxTickets: 10,
-        prizeLuckyFateSelections: 'in-game',
-        prizes: { oneLine: 100, twoLines: 200, fullHouse: 1000 },
-      });
-  if (later) expect(later.status, JSON.stringify(later.body)).toBe(201);
-
   const playerEmail = `player-${Date.now()}@compiled.test`;
   const player = await registeredPlayer(url, playerEmail);
   await withDetails(url, player.token, `Show${Date.now() % 10_000}`, 'share');
@@ -158,6 +131,40 @@ async function playShortShow(
   });
   expect(friendSignUp.status).toBe(200);
   expect((await api(url, 'GET', '/api/profile/invite', player.token)).body.friendsJoined).toBe(1);
+  // The show starts 3 s after it is made: made once the player is ready, so that a loaded machine's
+  // slow sign-ups cannot let it start with no ticket claimed (cancelled).
+  const created = await api(
+    url,
+    'POST',
+    `/api/host/rooms/${room.body.roomUuid as string}/games`,
+    host.token,
+    {
+      gameStartTime: new Date(Date.now() + 3000).toISOString(),
+      maxTickets: 10,
+      prizeLuckyFateSelections: 'in-game',
+      prizes: { oneLine: 100, twoLines: 200, fullHouse: 1000 },
+      timings: FAST,
+    },
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const game = created.body as unknown as HostGame;
+  const claim = await api(url, 'POST', '/api/claim-ticket', player.token, {
+    gameUuid: game.gameUuid,
+    roomUuid: game.roomUuid,
+  });
+  expect(claim.status, JSON.stringify(claim.body)).toBe(201);
+  // A later show whose reminder mail brings the player an unsubscribe token (mailed within a
+  // sweep, while this show plays).
+  const later = !reminders
+    ? undefined
+    : await api(url, 'POST', `/api/host/rooms/${room.body.roomUuid as string}/games`, host.token, {
+        gameStartTime: new Date(Date.now() + 5 * 60_000).toISOString(),
+        maxTickets: 10,
+        prizeLuckyFateSelections: 'in-game',
+        prizes: { oneLine: 100, twoLines: 200, fullHouse: 1000 },
+      });
+  if (later) expect(later.status, JSON.stringify(later.body)).toBe(201);
+
   const mailsBeforeReminder = smtp.mails.length;
   if (later) {
     const remind = await api(url, 'POST', '/api/safety/reminders', player.token, {
@@ -165,11 +172,6 @@ async function playShortShow(
     });
     expect(remind.status, JSON.stringify(remind.body)).toBe(201);
   }
-  const claim = await api(url, 'POST', '/api/claim-ticket', player.token, {
-    gameUuid: game.gameUuid,
-    roomUuid: game.roomUuid,
-  });
-  expect(claim.status, JSON.stringify(claim.body)).toBe(201);
 
   const phone = await Viewer.join(url, player.token, game.gameUuid);
   try {
