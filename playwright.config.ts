@@ -40,7 +40,7 @@ export default defineConfig({
     // e2e/support/fixtures.ts, which also swaps the host video for a tiny one.
     reducedMotion: 'reduce',
     // A trace only of a retry: recording one on every try (screenshots and DOM snapshots at each
-    // action) was 45 % of a journey's CPU (docs/testing.md). A test that fails twice keeps the
+    // action) was 42-44 % of a journey's CPU (docs/testing.md). A test that fails twice keeps the
     // retry's trace; `--trace on` records every try when hunting one.
     trace: 'on-first-retry',
     // The service worker would answer requests before page.route() sees them: off except in
