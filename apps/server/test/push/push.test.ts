@@ -387,8 +387,6 @@ describe.skipIf(pushServiceUnavailable)(
 
     it('tells a winner who left before the results what they won, once, at 08:00 if the results came at night; not one who stayed', async () => {
       const room = await ownRoom('Midnight <Madness>');
-      const away = await scheduleGame(room, 2500, { timings: SHOW_IN_SECONDS });
-      const stayed = await scheduleGame(room, 3000, { timings: SHOW_IN_SECONDS });
       const ola = await playerWithDetails(base, 'PushOla');
       const pam = await playerWithDetails(base, 'PushPam');
       const now = new Date();
@@ -397,6 +395,10 @@ describe.skipIf(pushServiceUnavailable)(
       const pamsPhone = push.browser(zoneAtHour(now, 15));
       expect((await subscribe(ola.token, olasPhone)).status).toBe(204);
       expect((await subscribe(pam.token, pamsPhone)).status).toBe(204);
+      // The shows start within 3 s: made once the players are ready, so that a loaded machine's
+      // sign-ups cannot let one start with no ticket claimed (cancelled).
+      const away = await scheduleGame(room, 2500, { timings: SHOW_IN_SECONDS });
+      const stayed = await scheduleGame(room, 3000, { timings: SHOW_IN_SECONDS });
       // One player each: they win every prize of their show. Ola is not watching; Pam is.
       const audience = await Viewer.join(base, null, away.gameUuid);
       const pams = await Viewer.join(base, pam.token, stayed.gameUuid);
