@@ -2,10 +2,12 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { FIRST_E2E_PORT, workerPort } from './e2e/support/worker-port';
 
-// One worker per two cores: a worker is Chromium plus a server. Even with reduced motion and a tiny
-// host video (e2e/support/fixtures.ts), two workers on two cores made each journey 1.5 to 2.2
-// times as long (November 2026), no faster in all and with time-outs. E2E_WORKERS sets it.
-const WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+// One worker per core: a worker is Chromium plus a server, and a journey mostly waits on a show's
+// clock. On two cores in CI, beside the PostgreSQL pass (3 December 2026), two workers took the
+// browser tests from 512 to 354 s (0.69x), each journey 1.0-1.7x as long, none flaky; in November,
+// when every try recorded a trace, two had made journeys 1.5-2.2x as long and timed out. At most
+// four: each worker's server is started before any test runs. E2E_WORKERS sets it.
+const WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(4, availableParallelism()));
 
 /**
  * Browser tests in Debian's Chromium at the product's 390x844 reference size, against the real

@@ -8,7 +8,8 @@
 // `npm test -- --postgres-pass` (what .ci/run runs) also runs the server files whose answer can
 // differ on PostgreSQL and Redis (test/postgres-pass.ts) on them, beside the browser tests: a
 // journey spends much of its time waiting on a show's clock, and that pass mostly waits on its
-// databases, so together they take little longer than the browser tests alone (docs/testing.md).
+// databases, so together they take little longer than the browser tests alone; its files that
+// run one at a time go beside the PGlite ones (docs/testing.md).
 // The databases are POSTGRES_PASS_DATABASE_URL and POSTGRES_PASS_REDIS_URL, by default the ones
 // CI starts on this machine.
 import { spawn } from 'node:child_process';
@@ -112,23 +113,32 @@ const vitestRun = (report, ...args) =>
     `--outputFile.json=${results}/${report}`,
   );
 // The server files that run one at a time (vitest.config.ts, server-alone) mostly wait on a
-// show's clock or a process's restart, as the browser tests do: they run beside those, after the
-// PostgreSQL pass (never two of them at once), not before them (docs/testing.md).
+// show's clock or a process's restart, as the browser tests do: they run beside those, not
+// before them (docs/testing.md). With a PostgreSQL pass there are two such chains, one per
+// database: both start once the pass's other files are done (those fill the cores), and run side
+// by side, each still one file at a time. One after the other they were the longest lane of CI.
 await run('unit and integration tests', ...vitestRun('vitest.json', '--project', '!server-alone'));
 const haveChromium = await run('chromium', 'node', ['scripts/ensure-chromium.mjs']);
 const POSTGRES_STEP = 'server tests on PostgreSQL + Redis';
+const POSTGRES_ALONE_STEP = 'server tests one at a time on PostgreSQL + Redis';
 const ALONE_STEP = 'server tests one at a time';
+const onPostgresPass = { buffered: true, env: { ...postgresPass, SERVER_TESTS: 'postgres-pass' } };
 await Promise.all([
   built && haveChromium
     ? run('browser tests', ...npx('playwright', 'test'))
     : steps.push({ name: 'browser tests', ok: false, seconds: 0 }),
   (async () => {
     if (postgresPass)
-      await run(POSTGRES_STEP, ...vitestRun('vitest-postgres.json', '--project', 'server*'), {
-        buffered: true,
-        env: { ...postgresPass, SERVER_TESTS: 'postgres-pass' },
-      });
-    await run(ALONE_STEP, ...vitestRun('vitest-alone.json', '--project', 'server-alone'), { buffered: true });
+      await run(POSTGRES_STEP, ...vitestRun('vitest-postgres.json', '--project', 'server'), onPostgresPass);
+    await Promise.all([
+      postgresPass &&
+        run(
+          POSTGRES_ALONE_STEP,
+          ...vitestRun('vitest-postgres-alone.json', '--project', 'server-alone'),
+          onPostgresPass,
+        ),
+      run(ALONE_STEP, ...vitestRun('vitest-alone.json', '--project', 'server-alone'), { buffered: true }),
+    ]);
   })(),
 ]);
 
@@ -141,7 +151,7 @@ const vitestCounts = (report) => ({
   passed: report?.numPassedTests ?? 0,
   failed: (report?.numFailedTests ?? 0) + (report && !report.success && !report.numFailedTests ? 1 : 0),
 });
-/** The PGlite pass's two reports as one: the files run beside the browser tests and the rest. */
+/** A pass's two reports as one: the files run one at a time and the rest. */
 function mergedVitest(...reports) {
   const present = reports.filter(Boolean);
   if (present.length < reports.length) return undefined;
@@ -154,7 +164,9 @@ function mergedVitest(...reports) {
 }
 const vitest = mergedVitest(readJson('vitest.json'), readJson('vitest-alone.json'));
 const playwright = readJson('playwright.json');
-const postgres = postgresPass ? readJson('vitest-postgres.json') : undefined;
+const postgres = postgresPass
+  ? mergedVitest(readJson('vitest-postgres.json'), readJson('vitest-postgres-alone.json'))
+  : undefined;
 const unit = vitestCounts(vitest);
 const onPostgres = vitestCounts(postgres);
 // A flaky test (failed once, passed on its retry) counts as passed and is named below.
@@ -173,7 +185,8 @@ const countedByTests = {
   'unit and integration tests': vitestCounts(readJson('vitest.json')).failed,
   [ALONE_STEP]: vitestCounts(readJson('vitest-alone.json')).failed,
   'browser tests': browser.failed,
-  [POSTGRES_STEP]: onPostgres.failed,
+  [POSTGRES_STEP]: vitestCounts(readJson('vitest-postgres.json')).failed,
+  [POSTGRES_ALONE_STEP]: vitestCounts(readJson('vitest-postgres-alone.json')).failed,
 };
 const failedSteps = steps.filter((step) => !step.ok && !countedByTests[step.name]).map((step) => step.name);
 // A report that went missing, or a pass that ran no test, must not pass for a run that counted nothing.
