@@ -14,6 +14,7 @@
 //              scripts/lighthouse-floor/, a sign-in form drawn by React, React Router and TanStack
 //              Query and nothing of the product's (built here with Vite), so a page's TBT can be read
 //              as the stack's share and the product's own
+//   --page NAME   measures only that page (login, lobby or game; repeatable); default all three
 // Before each run of a page it measures a baseline page (one line of text and a fixed bit of
 // script, served by this script on a port of its own: no route of the product), so each page's
 // figures sit beside the host's speed at that moment: Lighthouse's benchmark index, and the
@@ -36,11 +37,18 @@ const { values: options } = parseArgs({
     'report-dir': { type: 'string' },
     'as-index': { type: 'string' },
     floor: { type: 'boolean', default: false },
+    page: { type: 'string', multiple: true },
   },
 });
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
   console.error('--runs takes a whole number from 1 to 9');
+  process.exit(2);
+}
+
+const PAGE_KEYS = ['login', 'lobby', 'game'];
+if (options.page?.some((key) => !PAGE_KEYS.includes(key))) {
+  console.error(`--page takes ${PAGE_KEYS.join(', ')}`);
   process.exit(2);
 }
 
@@ -292,10 +300,10 @@ try {
     ],
   });
   const pages = [
-    { name: '/login', url: `${base}/login` },
-    { name: '/', url: `${base}/`, cookie: player.cookie },
-    { name: '/game/{id}', url: `${base}/game/${player.gameUuid}`, cookie: player.cookie },
-  ];
+    { key: 'login', name: '/login', url: `${base}/login` },
+    { key: 'lobby', name: '/', url: `${base}/`, cookie: player.cookie },
+    { key: 'game', name: '/game/{id}', url: `${base}/game/${player.gameUuid}`, cookie: player.cookie },
+  ].filter((page) => !options.page || options.page.includes(page.key));
   console.log(
     `\nLighthouse 12, mobile preset, ${runs} run${runs > 1 ? 's' : ''} a page${runs > 1 ? ' (median, then min-max)' : ''}`,
   );

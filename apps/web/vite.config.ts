@@ -39,7 +39,7 @@ export default defineConfig(({ command }) => ({
       },
       workbox: {
         // index.html is not precached, so a page never starts from a stale shell.
-        globPatterns: ['**/*.{js,css,woff2,svg,png}', 'offline.html'],
+        globPatterns: ['**/*.{js,css,woff2,svg,png,webp}', 'offline.html'],
         // hls.js plays only live streams; other scripts' fonts cover alphabets the app never shows.
         globIgnores: [
           '**/hls-*.js',

@@ -2,12 +2,15 @@
 // the display font's glyphs laid on the logo's arc as SVG's <textPath> lays them (each glyph's
 // middle on the curve, turned to its tangent). As outlines the logo needs no web font, so it is
 // drawn in full at the first paint instead of again once the font is decoded, which made it the
-// page's largest paint late (docs/web-quality.md, Lighthouse).
-// Run: node apps/web/scripts/make-wordmark.mjs
+// page's largest paint late (docs/web-quality.md, Lighthouse). The app shows the face as a WebP
+// rendered from it (ruthless-face.webp): an SVG shown as a picture is parsed as a document of its
+// own on the main thread, each time it is shown.
+// Run: node apps/web/scripts/make-wordmark.mjs (Chromium: CHROME_PATH, else /usr/bin/chromium)
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import opentype from 'opentype.js';
+import { svgsToWebp } from './svg-to-webp.mjs';
 
 const WORD = 'RUTHLESS';
 const FONT_SIZE = 118;
@@ -100,7 +103,7 @@ const outline = glyphs
   .join('');
 
 // The face: the extruded shadow and the dark outline under the gold letters, one path each. The
-// logo shows it as an <img> and masks its shimmer with it (src/components/ui/logo/logo.tsx).
+// logo shows its WebP as an <img> and masks its shimmer with it (src/components/ui/logo/logo.tsx).
 const face =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 190">' +
   '<defs><linearGradient id="gold" x1="0" y1="0" x2="0" y2="1">' +
@@ -117,3 +120,10 @@ const target = path.resolve(import.meta.dirname, '../src/assets/logo/ruthless-fa
 await mkdir(path.dirname(target), { recursive: true });
 await writeFile(target, face);
 console.log(`${path.relative(process.cwd(), target)}: ${face.length} bytes`);
+
+// The logo is at most 28rem wide (448 CSS pixels; 358 on a 390-pixel phone, 940 device pixels at
+// 2.6x): 900 pixels across. At 0.8 it is some 20 kB and looks as the SVG does.
+const [webp] = await svgsToWebp([{ svg: face, width: 900, height: 285, quality: 0.8 }]);
+const webpTarget = target.replace(/\.svg$/, '.webp');
+await writeFile(webpTarget, webp);
+console.log(`${path.relative(process.cwd(), webpTarget)}: ${webp.length} bytes`);

@@ -11,7 +11,7 @@ const link = (attrs: Record<string, string>): HtmlTagDescriptor => ({ tag: 'link
  */
 export function preloadFirstPaint(
   fonts = /\/(luckiest-guy-app|nunito-app-wght)-[\w-]+\.woff2$/,
-  logo = /^assets\/ruthless-face-[\w-]+\.svg$/,
+  logo = /^assets\/ruthless-face-[\w-]+\.webp$/,
 ): Plugin {
   return {
     name: 'ruthless:preload-first-paint',
@@ -28,7 +28,7 @@ export function preloadFirstPaint(
             ),
           ...files
             .filter((file) => logo.test(file))
-            .map((file) => link({ rel: 'preload', href: `/${file}`, as: 'image', type: 'image/svg+xml' })),
+            .map((file) => link({ rel: 'preload', href: `/${file}`, as: 'image', type: 'image/webp' })),
         ];
       },
     },

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import styles from './logo.module.css';
-import faceUrl from '@/assets/logo/ruthless-face.svg?no-inline';
+import faceUrl from '@/assets/logo/ruthless-face.webp?no-inline';
 
 export interface LogoProps {
   className?: string;
@@ -26,7 +26,7 @@ export function decodeLogo(): Promise<void> {
 }
 
 /**
- * The RUTHLESS wordmark, like a studio sign. Its face is a picture of outlined letters
+ * The RUTHLESS wordmark, like a studio sign. Its face is a picture of outlined letters, a WebP
  * (scripts/make-wordmark.mjs), so the first screen's largest paint never waits for the font
  * (docs/web-quality.md); shimmer and glow move in layers of their own and never repaint it.
  */
