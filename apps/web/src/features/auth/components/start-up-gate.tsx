@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { toast } from '@/lib/toast';
 import { Navigate, Outlet, useMatch, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -74,6 +74,10 @@ function SignedInGate({
     tokenStatus === 'ready' && soundLoaded ? state.playerUuid : null,
   );
   const settings = useUserSettings(playerUuid);
+  // The signed-in screen mounts as a transition once the settings are in: rendered in slices the
+  // browser can paint and take input between, not in one long task with the query's update (the
+  // player shell and the whole route at once; docs/web-quality.md, Fourteenth pass).
+  const settled = useDeferredValue(settings.data !== undefined);
   const setPhoneNumber = useSessionStore((state) => state.setPhoneNumber);
   const queryClient = useQueryClient();
 
@@ -116,7 +120,7 @@ function SignedInGate({
   if (!userId) return <Navigate to="/login" replace />;
   if (tokenStatus !== 'ready') return whileSettling(loadingSteps.token);
   if (!soundLoaded) return whileSettling(loadingSteps.initial);
-  if (!settings.data) return whileSettling(loadingSteps.settings);
+  if (!settings.data || !settled) return whileSettling(loadingSteps.settings);
   // A registered player whose chat name the host reset keeps their screen (a show may be on)
   // and is asked for a new name over it; only a first-timer gets the whole details form.
   const aliasWasReset =
