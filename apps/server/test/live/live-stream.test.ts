@@ -47,13 +47,19 @@ const findModule = () => MODULE_CANDIDATES.find((candidate) => existsSync(candid
 
 async function aptInstall(packages: string[]): Promise<void> {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // The two databases' one-at-a-time runs may reach this together: the second waits for dpkg's
+  // lock instead of failing on it.
+  const lock = ['-o', 'DPkg::Lock::Timeout=300'];
   const install = () =>
-    run('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { env, maxBuffer: 32 << 20 });
+    run('apt-get', [...lock, 'install', '-y', '--no-install-recommends', ...packages], {
+      env,
+      maxBuffer: 32 << 20,
+    });
   try {
     await install();
   } catch {
     // Stale package lists are the usual reason: refresh them once and try again.
-    await run('apt-get', ['update'], { env, maxBuffer: 32 << 20 });
+    await run('apt-get', [...lock, 'update'], { env, maxBuffer: 32 << 20 });
     await install();
   }
 }
