@@ -30,8 +30,12 @@ mkdirSync(results, { recursive: true });
 
 const started = performance.now();
 const steps = [];
-const duration = (seconds) =>
-  seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+// Rounded before it is split, so 119.6 s reads 2 min 0 s, not 1 min 60 s.
+const duration = (seconds) => {
+  if (Math.round(seconds * 10) < 600) return `${seconds.toFixed(1)} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+};
 
 /**
  * Runs one step. A step run beside others (`buffered`) keeps its output until it ends, so each
