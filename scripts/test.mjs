@@ -211,10 +211,13 @@ const summary = {
 writeFileSync(path.join(results, 'summary.json'), JSON.stringify(summary, null, 2));
 
 console.log('\nDurations');
+const nameWidth = Math.max(28, ...steps.map((step) => step.name.length));
 for (const step of steps) {
-  console.log(`  ${step.ok ? '✔' : '✘'} ${step.name.padEnd(28)} ${duration(step.seconds).padStart(12)}`);
+  console.log(
+    `  ${step.ok ? '✔' : '✘'} ${step.name.padEnd(nameWidth)} ${duration(step.seconds).padStart(12)}`,
+  );
 }
-console.log(`  ${'npm test (wall clock)'.padEnd(30)} ${duration(summary.seconds).padStart(12)}`);
+console.log(`  ${'npm test (wall clock)'.padEnd(nameWidth + 2)} ${duration(summary.seconds).padStart(12)}`);
 if (vitest) console.log(slowestLines('unit and integration', vitest).join('\n'));
 if (playwright) console.log(slowestLines('browser', playwright).join('\n'));
 if (postgres) console.log(slowestLines('server on PostgreSQL + Redis', postgres).join('\n'));
