@@ -1,7 +1,8 @@
 // Renders the demo rooms' pictures (public/rooms/*.svg, the sources) to sized WebP beside them
-// (docs/web-quality.md, Images): a room card shows its picture at most about 310 CSS pixels wide,
-// so 640x360 covers a phone's 2x screen. As an <img>, an SVG was parsed as a document and
-// repainted with its gradients and filters on the main thread; a WebP is decoded off it.
+// (docs/web-quality.md, "What was done about it"): a room card shows its picture at most about
+// 310 CSS pixels wide, so 640x360 covers a phone's 2x screen. As an <img>, an SVG was parsed as a
+// document and repainted with its gradients and filters on the main thread; a WebP is decoded
+// off it.
 // Chromium draws each SVG exactly as the app showed it (an <img>, so no web fonts) and encodes it.
 // Run: node apps/web/scripts/make-room-images.mjs (Chromium: CHROME_PATH, else /usr/bin/chromium)
 import { readdir, readFile, writeFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 // Renders SVG pictures to WebP in Chromium: each SVG drawn as an <img> (so no web fonts, exactly as
 // the app showed it) onto a canvas of the given size and encoded there. Shared by the scripts that
-// turn the app's SVG sources into the WebP it shows (docs/web-quality.md, Images).
+// turn the app's SVG sources into the WebP it shows (docs/web-quality.md, Fourteenth pass).
 // Chromium: CHROME_PATH, else /usr/bin/chromium.
 /* global Image, document -- the page.evaluate callback runs in Chromium */
 import { chromium } from '@playwright/test';
