@@ -15,6 +15,10 @@
 //              Query and nothing of the product's (built here with Vite), so a page's TBT can be read
 //              as the stack's share and the product's own
 //   --page NAME   measures only that page (login, lobby or game; repeatable); default all three
+//   --tasks    also prints, for each run of a page, the main thread's tasks of 10 ms or more after
+//              the first paint as observed in Lighthouse's own trace (unthrottled: its simulation
+//              keeps only such tasks, the first layout, paint and parse, and multiplies each by the
+//              slowdown), with where their time went and the scripts they are attributed to
 // Before each run of a page it measures a baseline page (one line of text and a fixed bit of
 // script, served by this script on a port of its own: no route of the product), so each page's
 // figures sit beside the host's speed at that moment: Lighthouse's benchmark index, and the
@@ -29,6 +33,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
+import { ProcessedNavigation } from 'lighthouse/core/computed/processed-navigation.js';
 
 const { values: options } = parseArgs({
   options: {
@@ -38,6 +44,7 @@ const { values: options } = parseArgs({
     'as-index': { type: 'string' },
     floor: { type: 'boolean', default: false },
     page: { type: 'string', multiple: true },
+    tasks: { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -218,12 +225,43 @@ const HIGHER_IS_BETTER = new Set(['performance', 'accessibility', 'best-practice
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const cell = (value, width) => String(value).padStart(width);
 
+/** Lantern, Lighthouse's simulation, prunes shorter tasks from its graph (SIGNIFICANT_DUR_THRESHOLD_MS). */
+const SIMULATED_TASK_MS = 10;
+/** The long tasks of one run's trace after its first contentful paint, a line each. */
+async function describeTasks(trace) {
+  const context = { computedCache: new Map() };
+  const tasks = await MainThreadTasks.request(trace, context);
+  const { timings } = await ProcessedNavigation.request(trace, context);
+  const lines = [];
+  for (const task of tasks) {
+    if (task.parent || task.duration < SIMULATED_TASK_MS || task.startTime < timings.firstContentfulPaint)
+      continue;
+    // Self time by group over the task's tree, largest first.
+    const byGroup = new Map();
+    const visit = (node) => {
+      byGroup.set(node.group.id, (byGroup.get(node.group.id) ?? 0) + node.selfTime);
+      node.children.forEach(visit);
+    };
+    visit(task);
+    const groups = [...byGroup]
+      .filter(([, ms]) => ms >= 1)
+      .sort((a, b) => b[1] - a[1])
+      .map(([id, ms]) => `${id} ${ms.toFixed(1)}`);
+    const scripts = task.attributableURLs.map((url) => url.split('/').pop()).slice(0, 3);
+    lines.push(
+      `      at ${Math.round(task.startTime)} ms: ${task.duration.toFixed(1)} ms (${groups.join(', ')})${scripts.length ? ` ${scripts.join(' ')}` : ''}`,
+    );
+  }
+  return lines;
+}
+
 /** One Lighthouse run of one page: its six figures, and the audits that cost it a11y or BP points. */
 async function measure(page, run, { keepReport = true, slowdown = MOBILE_SLOWDOWN } = {}) {
   let lhr;
+  let artifacts;
   // A busy machine now and then loses the trace (NO_NAVSTART, NO_FCP): that run is tried again.
   for (let attempt = 1; ; attempt += 1) {
-    ({ lhr } = await lighthouse(page.url, {
+    ({ lhr, artifacts } = await lighthouse(page.url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -268,6 +306,7 @@ async function measure(page, run, { keepReport = true, slowdown = MOBILE_SLOWDOW
     },
     failedAudits,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    tasks: keepReport && options.tasks ? await describeTasks(artifacts.Trace) : [],
   };
 }
 
@@ -326,7 +365,12 @@ try {
       baselines.push(baseline);
       const slowdown =
         asIndex === null ? MOBILE_SLOWDOWN : (MOBILE_SLOWDOWN * baseline.benchmarkIndex) / asIndex;
-      results.push({ ...(await measure(page, run + 1, { slowdown })), slowdown });
+      const result = await measure(page, run + 1, { slowdown });
+      results.push({ ...result, slowdown });
+      if (options.tasks)
+        console.log(
+          `    ${page.name} run ${run + 1}: TBT ${result.figures.tbtMs} ms at ${slowdown.toFixed(1)}x, ${result.tasks.length} tasks of ${SIMULATED_TASK_MS} ms or more after the first paint\n${result.tasks.join('\n')}`,
+        );
       if (options.floor) floors.push(await measureReference('floor', floorUrl, slowdown));
     }
     const figures = Object.fromEntries(METRICS.map((id) => [id, median(results.map((r) => r.figures[id]))]));
