@@ -111,13 +111,6 @@ export default defineConfig(({ command }) => ({
         chunkFileNames: 'assets/[name]-[hash].js',
         entryFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
-        // Chunks under 1 kB (before minifying) merged into others: the game screen's JavaScript
-        // came in 37 files, the lobby's in 29, and each file costs the main thread as it loads (its
-        // preload link, its fetch, its compile; docs/web-quality.md, Fifteenth pass). At 1.5 kB and
-        // more Rollup merges the login screen's lazy parts into its chunk, which the email field
-        // then waits for, and renames that chunk after its first module (the route budgets find
-        // a route's chunk by name).
-        experimentalMinChunkSize: 1000,
       },
     },
   },
