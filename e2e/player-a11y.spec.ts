@@ -229,6 +229,8 @@ test('a show from the landing to the results, by keyboard, at 390x844, with axe 
   // The draw: paused at once, then called by the host's hand.
   await expect(heading).toHaveText('Eyes Down', { timeout: 30_000 });
   expect((await host.control(game.gameUuid, 'pause')).status()).toBe(200);
+  // The pause comes after any ball called before it: once the phone shows it, no ball is on its way.
+  await expect(page.getByText('Paused', { exact: true })).toBeVisible();
   const called = page.locator('[data-called]');
   const before = await called.count();
   for (let count = 1; count <= 4; count += 1) {
